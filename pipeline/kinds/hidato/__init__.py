@@ -1,0 +1,1 @@
+"""Hidato (king adjacency) and its Numbrix variant (orthogonal adjacency): boards, solver, generator."""

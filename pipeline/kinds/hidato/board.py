@@ -1,0 +1,182 @@
+"""A Hidato/Numbrix board: a grid of blocked, empty and given cells, and how cells touch.
+
+Plain immutable data, JSON helpers and the structural checks every board must pass.
+No search lives here: the solver and generator build on these records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pipeline.errors import PuzzleBookError
+
+Adjacency = Literal["king", "orthogonal"]
+ADJACENCIES: tuple[Adjacency, ...] = ("king", "orthogonal")
+
+Cell = int | None
+"""None is a blocked cell, 0 an empty one, a positive integer a given (or a placed number)."""
+Grid = tuple[tuple[Cell, ...], ...]
+Mask = tuple[tuple[bool, ...], ...]
+"""A board's outline: True where a cell is open (part of the puzzle)."""
+Coord = tuple[int, int]
+
+KING_STEPS: tuple[Coord, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+ORTHOGONAL_STEPS: tuple[Coord, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+def steps(adjacency: Adjacency) -> tuple[Coord, ...]:
+    """The (dr, dc) moves between touching cells: 8 for Hidato, 4 for Numbrix."""
+    return KING_STEPS if adjacency == "king" else ORTHOGONAL_STEPS
+
+
+def kind_name(adjacency: Adjacency) -> str:
+    """The puzzle's name as publishers know it."""
+    return "hidato" if adjacency == "king" else "numbrix"
+
+
+def distance(a: Coord, b: Coord, adjacency: Adjacency) -> int:
+    """Fewest moves between two cells on an open plane: Chebyshev (king) or Manhattan (orthogonal)."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return max(dr, dc) if adjacency == "king" else dr + dc
+
+
+class BoardError(PuzzleBookError):
+    """A structural problem with a board, located at a cell (row, column, 0-based) when it has one."""
+
+    def __init__(self, message: str, cell: Coord | None = None) -> None:
+        self.cell = cell
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable rectangular grid; ragged input rows are padded with blocked cells."""
+
+    grid: Grid
+    adjacency: Adjacency = "king"
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[Cell]], adjacency: Adjacency = "king") -> Board:
+        width = max((len(row) for row in rows), default=0)
+        grid = tuple(tuple(row) + (None,) * (width - len(row)) for row in rows)
+        return cls(grid, adjacency)
+
+    @classmethod
+    def from_mask(cls, mask: Mask, adjacency: Adjacency = "king") -> Board:
+        return cls(tuple(tuple(0 if is_open else None for is_open in row) for row in mask), adjacency)
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0]) if self.grid else 0
+
+    @property
+    def kind(self) -> str:
+        return kind_name(self.adjacency)
+
+    def open_cells(self) -> list[Coord]:
+        """Open cells in row-major order."""
+        return [(r, c) for r, row in enumerate(self.grid) for c, v in enumerate(row) if v is not None]
+
+    @property
+    def size(self) -> int:
+        """N, the count of open cells: the puzzle places the numbers 1..N."""
+        return sum(v is not None for row in self.grid for v in row)
+
+    def givens(self) -> dict[int, Coord]:
+        return {v: (r, c) for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
+
+    def mask(self) -> Mask:
+        return tuple(tuple(v is not None for v in row) for row in self.grid)
+
+    def neighbours(self, cell: Coord) -> Iterator[Coord]:
+        """Open cells touching `cell` under this board's adjacency."""
+        r, c = cell
+        for dr, dc in steps(self.adjacency):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < self.height and 0 <= cc < self.width and self.grid[rr][cc] is not None:
+                yield rr, cc
+
+    def with_grid(self, grid: Grid) -> Board:
+        return Board(grid, self.adjacency)
+
+    def to_json(self) -> list[list[int | None]]:
+        return [list(row) for row in self.grid]
+
+    @classmethod
+    def from_json(cls, rows: Sequence[Sequence[int | None]], adjacency: Adjacency = "king") -> Board:
+        return cls.from_rows([tuple(row) for row in rows], adjacency)
+
+
+def open_cells_connected(board: Board) -> bool:
+    """True when every open cell can reach every other one through open cells."""
+    cells = board.open_cells()
+    if not cells:
+        return False
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        for nb in board.neighbours(todo.pop()):
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def check_board(board: Board) -> None:
+    """Raise BoardError for a board no solver should be asked about.
+
+    Checked: at least one open cell, no number twice, no number above N, open cells connected.
+    Whether a numbering exists at all is the solver's question, not this one.
+    """
+    if board.adjacency not in ADJACENCIES:
+        raise BoardError(f"unknown adjacency {board.adjacency!r}; allowed: {', '.join(ADJACENCIES)}")
+    n = board.size
+    if n == 0:
+        raise BoardError("the board has no open cells")
+    seen: dict[int, Coord] = {}
+    for r, row in enumerate(board.grid):
+        for c, v in enumerate(row):
+            if v is None or v == 0:
+                continue
+            if v < 0:
+                raise BoardError(f"negative number {v}", (r, c))
+            if v > n:
+                raise BoardError(f"number {v} is larger than the {n} open cells allow", (r, c))
+            if v in seen:
+                pr, pc = seen[v]
+                raise BoardError(f"number {v} appears twice (also at row {pr + 1}, column {pc + 1})", (r, c))
+            seen[v] = (r, c)
+    if not open_cells_connected(board):
+        raise BoardError("the open cells are not connected, so no path can visit them all")
+
+
+def is_solution(board: Board, solution: Grid) -> bool:
+    """True when `solution` numbers every open cell 1..N, keeps the givens, and steps between touching cells."""
+    if len(solution) != board.height or any(len(row) != board.width for row in solution):
+        return False
+    where: dict[int, Coord] = {}
+    for r in range(board.height):
+        for c in range(board.width):
+            given, placed = board.grid[r][c], solution[r][c]
+            if given is None or placed is None:
+                if given is not placed:
+                    return False
+                continue
+            if given and given != placed:
+                return False
+            if not isinstance(placed, int) or placed in where:
+                return False
+            where[placed] = (r, c)
+    n = board.size
+    if sorted(where) != list(range(1, n + 1)):
+        return False
+    step_set = set(steps(board.adjacency))
+    return all(
+        (where[k + 1][0] - where[k][0], where[k + 1][1] - where[k][1]) in step_set for k in range(1, n)
+    )
