@@ -108,92 +108,74 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
     touch = geo.touch
     nbrs = geo.nbrs
     open_mask = geo.open_mask
-    retake = True
+    taken = _pinned_cells(cand, n, nbrs)
+    if taken is None:
+        return False
     while True:
-        if retake:  # from scratch; the passes below keep `taken` up to date themselves
-            taken = 0
-            for k in range(1, n + 1):
-                c = cand[k]
-                if c & (c - 1) == 0:
-                    if c == 0 or c & taken:
-                        return False
-                    taken |= c
-            retake = False
+        loose = [k for k in range(1, n + 1) if cand[k] & (cand[k] - 1)]
+        if not loose:
+            return True
         free = ~taken
         changed = False
 
         # Forward: k sits next to some candidate of k-1.
-        prev = cand[1]
-        if prev & (prev - 1) and prev & taken:
-            prev &= free
-            if not prev:
-                return False
-            cand[1] = prev
-            changed = True
-            if prev & (prev - 1) == 0:
-                taken |= prev
-                free = ~taken
-        for k in range(2, n + 1):
+        for k in loose:
             c = cand[k]
-            reach = nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)
-            if c & (c - 1) == 0:
-                new = c & reach
+            if k > 1:
+                prev = cand[k - 1]
+                new = c & (nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)) & free
+            else:
+                new = c & free
+            if new != c:
                 if not new:
                     return False
-            else:
-                new = c & reach & free
-                if new != c:
-                    if not new:
-                        return False
-                    cand[k] = new
-                    changed = True
-                    if new & (new - 1) == 0:
-                        taken |= new
-                        free = ~taken
-            prev = new
+                cand[k] = new
+                changed = True
+                if new & (new - 1) == 0:
+                    taken |= new
+                    free = ~taken
 
         # Backward: k sits next to some candidate of k+1.
-        nxt = cand[n]
-        for k in range(n - 1, 0, -1):
-            c = cand[k]
-            if c & (c - 1) == 0 and nxt & (nxt - 1) == 0:
-                if not c & nbrs[nxt.bit_length() - 1]:
-                    return False
-                nxt = c
+        for k in reversed(loose):
+            if k == n:
                 continue
+            c = cand[k]
+            nxt = cand[k + 1]
             reach = nbrs[nxt.bit_length() - 1] if nxt & (nxt - 1) == 0 else touch(nxt)
             if c & (c - 1) == 0:
-                new = c & reach
+                if not c & reach:
+                    return False
+                continue
+            new = c & reach & free
+            if new != c:
                 if not new:
                     return False
-            else:
-                new = c & reach & free
-                if new != c:
-                    if not new:
-                        return False
-                    cand[k] = new
-                    changed = True
-                    if new & (new - 1) == 0:
-                        taken |= new
-                        free = ~taken
-            nxt = new
+                cand[k] = new
+                changed = True
+                if new & (new - 1) == 0:
+                    taken |= new
+                    free = ~taken
 
         # Every open cell must be somebody's; a cell only one number reaches is that number's.
         once = twice = 0
-        for k in range(1, n + 1):
+        for k in loose:
             c = cand[k]
             twice |= once & c
             once |= c
-        if once != open_mask:
+        if once | taken != open_mask:
             return False
         lonely = once & ~twice & free
         while lonely:
             bit = lonely & -lonely
             lonely ^= bit
-            for k in range(1, n + 1):
+            for k in loose:
                 c = cand[k]
                 if c & bit:
                     if c != bit:
+                        near = nbrs[bit.bit_length() - 1]
+                        for j in (k - 1, k + 1):
+                            if 1 <= j <= n and cand[j] & (cand[j] - 1) == 0 and not cand[j] & near:
+                                return False
                         cand[k] = bit
                         taken |= bit
                         changed = True
@@ -203,7 +185,25 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
         verdict = _strong_rules(cand, n, geo, taken)
         if verdict is not True:
             return verdict is None
-        retake = True
+        taken = _pinned_cells(cand, n, nbrs)
+        if taken is None:
+            return False
+
+
+def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
+    """The cells of numbers with one candidate; None if two share a cell or pinned k, k+1 do not touch."""
+    taken = 0
+    prev = 0
+    for k in range(1, n + 1):
+        c = cand[k]
+        if c & (c - 1) == 0:
+            if c == 0 or c & taken:
+                return None
+            taken |= c
+            if prev and prev & (prev - 1) == 0 and not prev & nbrs[c.bit_length() - 1]:
+                return None
+        prev = c
+    return taken
 
 
 def _strong_rules(cand: list[int], n: int, geo: Geometry, taken: int) -> bool | None:
