@@ -1,0 +1,325 @@
+"""Board outlines (masks): six parametric families and the picture files in shapes/.
+
+A mask depends only on its arguments ('random' draws from random.Random(seed) alone). This module
+never judges whether a numbering path fits a mask: that is pipeline.kinds.hidato.path's question.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.hidato.board import (
+    ADJACENCIES,
+    Adjacency,
+    Board,
+    Coord,
+    Mask,
+    open_cells_connected,
+    steps,
+)
+from pipeline.kinds.hidato.textformat import format_grid, read_puzzle_file
+
+FAMILIES = ("square", "cross", "rhombus", "mirror", "cloud", "random")
+OPTIONS = {
+    "square": ("size", "width", "height"),
+    "cross": ("size", "arm"),
+    "rhombus": ("size",),
+    "mirror": ("size",),
+    "cloud": ("size",),
+    "random": ("size", "ratio"),
+}
+"""The options each family takes besides `seed` and `adjacency` (which only 'random' uses)."""
+DEFAULT_SIZE = {"square": 8, "cross": 9, "rhombus": 9, "mirror": 8, "cloud": 8, "random": 8}
+MIN_SIZE = {"square": 2, "cross": 3, "rhombus": 3, "mirror": 3, "cloud": 6, "random": 2}
+MAX_SIZE = 40
+"""Larger boards neither print legibly on a page nor solve quickly enough to prove unique."""
+DEFAULT_RATIO = 0.1
+MAX_RATIO = 0.5
+RANDOM_ATTEMPTS = 20
+
+PROJECT_SHAPES = Path(__file__).resolve().parents[1] / "shapes"
+_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def make_mask(
+    name: str,
+    size: int | None = None,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    arm: int | None = None,
+    ratio: float | None = None,
+    seed: int = 0,
+    adjacency: Adjacency = "king",
+) -> Mask:
+    """The mask called `name`, checked to be connected under `adjacency`.
+
+    Families (size defaults in DEFAULT_SIZE, allowed MIN_SIZE..MAX_SIZE):
+      square   size x size; `width`/`height` override either side.
+      cross    a plus sign in a size x size box; `arm` is its width, with the parity of size so the
+               cross is symmetric; default the nearest such width to size/3 that is at least 2
+               where possible, as one-cell arms end in dead ends (9 -> 3, 8 -> 2, 5 -> 3, 3 -> 1).
+      rhombus  a diamond, |r-m|+|c-m| <= m for odd size; even sizes get two-cell tips.
+      mirror   a square with its main diagonal blocked (connected only under king adjacency).
+      cloud    overlapping squares stepping two cells down the diagonal, each one cell smaller,
+               the first about 0.6 of the side (8 gives the classic 40-cell Hidato cloud); 55-76%
+               of the box is open.
+      random   a square with round(ratio * size**2) cells blocked (ratio default 0.1, 0 <= ratio
+               < 0.5), drawn from random.Random(seed); the open cells stay connected under
+               `adjacency` with at most two dead ends (cells with one open neighbour), and under
+               orthogonal adjacency the chessboard colours stay balanced within one.
+    Any other name is a picture file NAME.txt in ./shapes, else in the project's shapes/ folder
+    (a family's name always means the family). Its size is drawn, so passing size, width, height,
+    arm or ratio for it is an error.
+    """
+    if adjacency not in ADJACENCIES:
+        raise PuzzleBookError(f"unknown adjacency {adjacency!r}; allowed: {', '.join(ADJACENCIES)}")
+    options = {"size": size, "width": width, "height": height, "arm": arm, "ratio": ratio}
+    given = [key for key, value in options.items() if value is not None]
+    if name in FAMILIES:
+        unknown = [key for key in given if key not in OPTIONS[name]]
+        if unknown:
+            raise PuzzleBookError(
+                f"shape {name!r} does not take {unknown[0]}; it takes: {', '.join(OPTIONS[name])}"
+            )
+        mask = _family(name, size, width, height, arm, ratio, seed, adjacency)
+    else:
+        path = _mask_file(name)
+        if given:
+            raise PuzzleBookError(f"shape {name!r} is drawn in {path}, so it takes no {given[0]}")
+        mask = _read_mask(path)
+    if not open_cells_connected(Board.from_mask(mask, adjacency)):
+        raise PuzzleBookError(
+            f"shape {name!r} falls apart under {adjacency} adjacency: its open cells are not connected"
+        )
+    return mask
+
+
+def shape_names() -> list[str]:
+    """The parametric families, then every picture file's name in ./shapes and the project's shapes/."""
+    files = {
+        path.stem
+        for folder in _mask_folders()
+        if folder.is_dir()
+        for path in folder.glob("*.txt")
+        if _NAME.fullmatch(path.stem) and path.stem not in FAMILIES
+    }
+    return [*FAMILIES, *sorted(files)]
+
+
+def preview(mask: Mask) -> str:
+    """A text picture of the mask ('#' blocked, '.' open), itself a valid picture file body."""
+    return format_grid(Board.from_mask(mask).grid)
+
+
+# ------------------------------------------------------------------------------------ families
+
+
+def _family(
+    name: str,
+    size: int | None,
+    width: int | None,
+    height: int | None,
+    arm: int | None,
+    ratio: float | None,
+    seed: int,
+    adjacency: Adjacency,
+) -> Mask:
+    n = _whole(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE)
+    if name == "square":
+        rows = _whole(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIZE)
+        columns = _whole(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIZE)
+        return _from_rule(rows, columns, lambda r, c: True)
+    if name == "cross":
+        return _cross(n, _cross_arm(n, arm))
+    if name == "rhombus":
+        return _from_rule(n, n, lambda r, c: abs(2 * r - n + 1) + abs(2 * c - n + 1) <= 2 * (n // 2))
+    if name == "mirror":
+        return _from_rule(n, n, lambda r, c: r != c)
+    if name == "cloud":
+        return _cloud(n)
+    return _random(n, _ratio(DEFAULT_RATIO if ratio is None else ratio), seed, adjacency)
+
+
+def _whole(name: str, option: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PuzzleBookError(
+            f"{option} of shape {name!r} must be a whole number from {low} to {high}, got {value!r}"
+        )
+    return value
+
+
+def _ratio(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < MAX_RATIO:
+        raise PuzzleBookError(
+            f"ratio of shape 'random' must be a number from 0 up to {MAX_RATIO} (excluded), got {value!r}"
+        )
+    return float(value)
+
+
+def _from_rule(rows: int, columns: int, is_open: Callable[[int, int], bool]) -> Mask:
+    return tuple(tuple(bool(is_open(r, c)) for c in range(columns)) for r in range(rows))
+
+
+def _cross_arm(n: int, arm: int | None) -> int:
+    """The arm width: it shares n's parity so the plus is symmetric, and leaves corners to block."""
+    allowed = [a for a in range(1, n - 1) if (n - a) % 2 == 0]
+    if arm is None:
+        wide = [a for a in allowed if a >= 2] or allowed
+        return min(wide, key=lambda a: abs(3 * a - n))
+    if isinstance(arm, bool) or arm not in allowed:
+        parity = "an odd" if n % 2 else "an even"
+        raise PuzzleBookError(
+            f"arm of a cross of size {n} must be {parity} number from {allowed[0]} to {allowed[-1]} "
+            f"(the parity of size, so the cross is symmetric), got {arm!r}"
+        )
+    return arm
+
+
+def _cross(n: int, arm: int) -> Mask:
+    band = range((n - arm) // 2, (n + arm) // 2)
+    return _from_rule(n, n, lambda r, c: r in band or c in band)
+
+
+def _cloud(n: int) -> Mask:
+    """Square k has its corner at (2k, 2k) and side first - k, the last one ending at the far corner.
+
+    The first square spans about 0.6 of the box, but at least enough for the last to be 2 cells wide.
+    """
+    first = max((6 * n + 5) // 10, (n + 3) // 2)
+    open_cells = {
+        (r, c)
+        for k in range(n - first + 1)
+        for r in range(2 * k, k + first)
+        for c in range(2 * k, k + first)
+    }
+    return _from_rule(n, n, lambda r, c: (r, c) in open_cells)
+
+
+def _random(n: int, ratio: float, seed: int, adjacency: Adjacency) -> Mask:
+    """Block cells in a seeded shuffled order, skipping any whose loss would break the rules."""
+    rng = random.Random(seed)
+    target = round(ratio * n * n)
+    for _ in range(RANDOM_ATTEMPTS):
+        blocked = _Carver(n, adjacency).carve(target, rng)
+        if blocked is not None:
+            return _from_rule(n, n, lambda r, c: (r, c) not in blocked)
+    raise PuzzleBookError(
+        f"could not block {target} of the {n * n} cells of a random {n}x{n} shape and keep it connected "
+        "with at most two dead ends; try a lower ratio or another seed"
+    )
+
+
+class _Carver:
+    """Blocks cells of an n x n square one at a time, keeping the rules of the 'random' family."""
+
+    def __init__(self, n: int, adjacency: Adjacency) -> None:
+        self.moves = steps(adjacency)
+        self.balance_colours = adjacency == "orthogonal"
+        self.open = {(r, c) for r in range(n) for c in range(n)}
+        self.degree = {cell: len(self.neighbours(cell)) for cell in self.open}
+        self.dead_ends = sum(d == 1 for d in self.degree.values())
+        self.surplus = n * n % 2
+        """Open black cells minus open white ones ((r + c) even is black)."""
+
+    def carve(self, count: int, rng: random.Random) -> set[Coord] | None:
+        """Block `count` cells, taking the first allowed one in a shuffled order each time; None if stuck."""
+        order = sorted(self.open)
+        rng.shuffle(order)
+        blocked: set[Coord] = set()
+        for _ in range(count):
+            cell = next((cell for cell in order if cell in self.open and self.can_block(cell)), None)
+            if cell is None:
+                return None
+            self.block(cell)
+            blocked.add(cell)
+        return blocked
+
+    def neighbours(self, cell: Coord) -> list[Coord]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in self.moves if (r + dr, c + dc) in self.open]
+
+    def can_block(self, cell: Coord) -> bool:
+        if self.balance_colours and self.surplus and (sum(cell) % 2 == 0) != (self.surplus > 0):
+            return False
+        around = self.neighbours(cell)
+        if any(self.degree[nb] == 1 for nb in around):
+            return False
+        dead_ends = self.dead_ends - (self.degree[cell] == 1) + sum(self.degree[nb] == 2 for nb in around)
+        return dead_ends <= 2 and self.stays_connected(cell, around)
+
+    def block(self, cell: Coord) -> None:
+        around = self.neighbours(cell)
+        self.dead_ends += sum(self.degree[nb] == 2 for nb in around) - (self.degree[cell] == 1)
+        for nb in around:
+            self.degree[nb] -= 1
+        self.open.remove(cell)
+        del self.degree[cell]
+        self.surplus -= 1 if sum(cell) % 2 == 0 else -1
+
+    def stays_connected(self, cell: Coord, around: list[Coord]) -> bool:
+        """Whether the open cells stay connected without `cell`.
+
+        Cheap first: if its open neighbours reach each other inside the 3x3 window around it, any
+        path through it can go round. Only otherwise walk the whole board.
+        """
+        window = {(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - {cell}
+        if set(around) <= self.reach(around[0], window & self.open):
+            return True
+        return len(self.reach(around[0], self.open - {cell})) == len(self.open) - 1
+
+    def reach(self, start: Coord, allowed: set[Coord]) -> set[Coord]:
+        """The cells of `allowed` reachable from `start` through `allowed`."""
+        seen = {start}
+        todo = [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in self.moves:
+                nb = (r + dr, c + dc)
+                if nb in allowed and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        return seen
+
+
+# ------------------------------------------------------------------------------------ picture files
+
+
+def _mask_folders() -> list[Path]:
+    """Where picture files are looked up, first match wins: ./shapes, then the project's shapes/."""
+    return [Path.cwd() / "shapes", PROJECT_SHAPES]
+
+
+def _mask_file(name: str) -> Path:
+    if _NAME.fullmatch(name):
+        for folder in _mask_folders():
+            path = folder / f"{name}.txt"
+            if path.is_file():
+                return path
+    names = shape_names()
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ";"
+    raise PuzzleBookError(f"unknown shape {name!r}{hint} known shapes: {', '.join(names)}")
+
+
+def _read_mask(path: Path) -> Mask:
+    """A picture file: one board of '.' (open) and '#' (blocked) in the puzzle text format."""
+    puzzles = read_puzzle_file(path)
+    if len(puzzles) != 1:
+        message = f"a shape file holds exactly one board, this one holds {len(puzzles)}"
+        raise PuzzleBookError(message, source=str(path))
+    board = puzzles[0].board
+    givens = board.givens()
+    if givens:
+        number = min(givens)
+        r, c = givens[number]
+        raise PuzzleBookError(
+            f"a shape file holds only '.' and '#', not numbers like {number} (row {r + 1}, column {c + 1})",
+            source=str(path),
+        )
+    return board.mask()
