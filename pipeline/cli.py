@@ -1,0 +1,392 @@
+"""The `puzzlebook` command line: parse arguments, call the library, print, choose the exit code.
+
+Thin on purpose: no puzzle logic lives here. It is the only place that turns a PuzzleBookError
+(or a missing file) into exit code 2 and a one-line message; it never prints a traceback for those.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import NoReturn
+
+from pipeline import __version__, shapes
+from pipeline.cli_output import (
+    count_phrase,
+    generated_block,
+    grid_rows,
+    json_line,
+    key_values,
+    puzzle_card,
+    puzzle_label,
+    shape_card,
+    status_phrase,
+    write_atomic,
+)
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
+from pipeline.kinds.hidato.generate import generate
+from pipeline.kinds.hidato.grade import LEVELS, grade
+from pipeline.kinds.hidato.solve import SolveResult, solve
+from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, parse_puzzles, read_puzzle_file
+
+PROG = "puzzlebook"
+SHAPE_OPTIONS = ("size", "width", "height", "arm", "ratio")
+
+Command = Callable[[argparse.Namespace], int]
+
+
+# ---------------------------------------------------------------- reading and writing
+
+
+def read_puzzles(path: str, numbrix: bool) -> list[PuzzleText]:
+    """Every puzzle in FILE (or standard input for `-`); a block's own metadata beats --numbrix."""
+    adjacency = default_adjacency(numbrix)
+    if path == "-":
+        puzzles = parse_puzzles(sys.stdin.read(), "<stdin>", adjacency)
+    else:
+        puzzles = read_puzzle_file(path, adjacency)
+    if not puzzles:
+        raise PuzzleBookError("no puzzles found", source="<stdin>" if path == "-" else path)
+    return puzzles
+
+
+def default_adjacency(numbrix: bool) -> Adjacency:
+    return "orthogonal" if numbrix else "king"
+
+
+def emit_all(chunks: Iterator[str], output: str | None) -> int:
+    """Print each chunk as soon as it is ready, or write them all at once to `output` (atomically)."""
+    if output is None:
+        for chunk in chunks:
+            print(chunk, flush=True)
+        return 0
+    collected: list[str] = []
+    counter = ""
+    try:
+        for chunk in chunks:
+            collected.append(chunk)
+            if sys.stderr.isatty():  # a live count for people, never for logs or pipes
+                counter = f"\r{PROG}: {len(collected)} done"
+                print(counter, end="", file=sys.stderr, flush=True)
+    finally:
+        if counter:
+            print("\r" + " " * len(counter) + "\r", end="", file=sys.stderr, flush=True)
+    try:
+        write_atomic(output, "".join(chunk + "\n" for chunk in collected))
+    except OSError as err:
+        raise PuzzleBookError(f"cannot write the file: {err.strerror or err}", source=output) from None
+    print(f"{PROG}: wrote {count_phrase(len(collected), 'puzzle')} to {output}", file=sys.stderr)
+    return 0
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    adjacency = default_adjacency(args.numbrix)
+    options = shape_options(args)
+    settings = shape_settings(args.shape, options)
+
+    def records() -> Iterator[str]:
+        for i in range(args.count):
+            seed = args.seed + i
+            mask = shapes.make_mask(args.shape, **options, seed=seed, adjacency=adjacency)
+            record = generate(mask, adjacency, args.difficulty, seed, shape=args.shape)
+            if args.json:
+                yield json_line(record)
+            else:
+                yield generated_block(record, settings, args.solutions, first=i == 0)
+
+    return emit_all(records(), args.output)
+
+
+def shape_options(args: argparse.Namespace) -> dict[str, object]:
+    """Only the shape parameters the user gave: each shape has its own defaults and refuses the rest."""
+    return {name: getattr(args, name) for name in SHAPE_OPTIONS if getattr(args, name) is not None}
+
+
+def shape_settings(name: str, options: dict[str, object]) -> dict[str, object]:
+    """The parameters to record in metadata: those given, plus the size a family chose by itself."""
+    takes_size = "size" in shapes.OPTIONS.get(name, ())
+    if takes_size and "size" not in options:
+        return {"size": shapes.DEFAULT_SIZE[name], **options}
+    return dict(options)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    for index, item in enumerate(read_puzzles(args.file, args.numbrix), start=1):
+        result = solve(item.board, max(2, args.limit), node_limit=args.node_limit)
+        shown = result.solutions[: args.limit]
+        if args.json:
+            record = {"index": index, "line": item.line, "status": result.status, "nodes": result.nodes}
+            print(json_line({**record, "solutions": [grid_rows(grid) for grid in shown]}), flush=True)
+            continue
+        if index > 1:
+            print()
+        print(f"{puzzle_label(index, item.line)}: {status_phrase(result, args.node_limit)}")
+        for number, grid in enumerate(shown, start=1):
+            if len(shown) > 1:
+                print(f"solution {number}:")
+            print(format_grid(grid).rstrip("\n"), flush=True)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    failures = 0
+    puzzles = read_puzzles(args.file, args.numbrix)
+    for index, item in enumerate(puzzles, start=1):
+        block = item.solution
+        hint = block if block is not None and is_solution(item.board, block) else None
+        result = solve(item.board, 2, node_limit=args.node_limit, hint=hint)
+        verdict, ok = judge(result, block)
+        failures += not ok
+        print(f"{puzzle_label(index, item.line)}: {verdict}", flush=True)
+    checked = count_phrase(len(puzzles), "puzzle")
+    print(f"{failures} of {checked} failed" if failures else f"{checked} verified")
+    return 1 if failures else 0
+
+
+def judge(result: SolveResult, block: Grid | None) -> tuple[str, bool]:
+    """The verdict for one puzzle and whether it passes: exactly one solution, equal to its block."""
+    if result.status == "multiple":
+        return "multiple solutions", False
+    if result.status == "none":
+        return "no solution", False
+    if result.status == "unknown":
+        return "unknown (the node limit stopped the proof)", False
+    if block is None:
+        return "unique", True
+    if result.solutions[0] == block:
+        return "unique, matches its solution block", True
+    return "unique, but its solution block differs", False
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    failed = 0
+    for index, item in enumerate(read_puzzles(args.file, args.numbrix), start=1):
+        try:
+            record = grade(item.board)
+        except PuzzleBookError as err:
+            failed += 1
+            print(f"{PROG}: error: {puzzle_label(index, item.line)}: {err}", file=sys.stderr)
+            continue
+        if args.json:
+            print(json_line({"index": index, "line": item.line, **record}), flush=True)
+        else:
+            print(f"{puzzle_label(index, item.line)}: {key_values(record)}", flush=True)
+    return 2 if failed else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    puzzles = read_puzzles(args.file, args.numbrix)
+    for index, item in enumerate(puzzles, start=1):
+        if index > 1:
+            print()
+        print(puzzle_card(item, index, len(puzzles), args.solutions), flush=True)
+    return 0
+
+
+def cmd_shapes(args: argparse.Namespace) -> int:
+    names = [args.name] if args.name else shapes.shape_names()
+    options = shape_options(args) if args.name else {}
+    for number, name in enumerate(names):
+        mask = shapes.make_mask(name, **options, seed=args.seed)
+        if number:
+            print()
+        print(shape_card(name, mask, shape_settings(name, options), hidato_only(name, options, args.seed)))
+    return 0
+
+
+def hidato_only(name: str, options: dict[str, object], seed: int) -> bool:
+    """True when the shape falls apart under orthogonal steps, so it cannot be a Numbrix board."""
+    try:
+        shapes.make_mask(name, **options, seed=seed, adjacency="orthogonal")
+    except PuzzleBookError:
+        return True
+    return False
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    print(
+        f"{PROG}: error: the book stage is not built yet; `build {args.config}` will typeset a PDF book "
+        "in a later version. For now use `puzzlebook generate`.",
+        file=sys.stderr,
+    )
+    return 2
+
+
+# ---------------------------------------------------------------- argument parsing
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with the project's error line: usage, then `puzzlebook: error: ...`, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def fraction(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number such as 0.5, got {text!r}") from None
+
+
+def add_command(
+    subs: argparse._SubParsersAction, name: str, run: Command, summary: str, example: str
+) -> Parser:
+    sub = subs.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog=f"example:\n  {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.set_defaults(run=run)
+    return sub
+
+
+def add_shape_options(sub: argparse.ArgumentParser, default_shape: str | None) -> None:
+    group = sub.add_argument_group("shape", "the board's outline; each shape takes only some of these")
+    if default_shape is not None:
+        group.add_argument(
+            "--shape", default=default_shape, metavar="NAME",
+            help=f"a name from `puzzlebook shapes` (default {default_shape})",
+        )
+    group.add_argument("--size", type=positive_int, metavar="N", help="size in cells (default: the shape's)")
+    group.add_argument("--width", type=positive_int, metavar="N", help="width in cells")
+    group.add_argument("--height", type=positive_int, metavar="N", help="height in cells")
+    group.add_argument("--arm", type=positive_int, metavar="N", help="arm width in cells")
+    group.add_argument("--ratio", type=fraction, metavar="R", help="a proportion between 0 and 1")
+
+
+def add_file_options(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("file", metavar="FILE", help="a puzzle file in the text format, or - for standard input")
+    sub.add_argument(
+        "--numbrix", action="store_true",
+        help="blocks without adjacency/kind metadata are Numbrix (4 neighbours), not Hidato",
+    )
+
+
+def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
+    sub.add_argument(
+        "--node-limit", type=positive_int, metavar="N", help=f"give up after N search branchings ({outcome})"
+    )
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
+        description="Make, solve, check and grade provably unique Hidato and Numbrix puzzles.",
+        epilog="example:\n  puzzlebook generate --shape cross --difficulty hard --count 10 -o cross.txt"
+        "\n\nRun `puzzlebook COMMAND --help` for a command's options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=Parser)
+
+    sub = add_command(
+        subs, "generate", cmd_generate, "Make unique, graded puzzles as text (or JSON Lines).",
+        "puzzlebook generate --shape cross --size 9 --difficulty hard --seed 7 --count 10 -o cross.txt",
+    )
+    sub.epilog += (
+        "\n\nseeds: puzzle i of a run (counting from 0) uses seed SEED+i, so --seed 7 --count 10 makes"
+        "\nseeds 7..16, and --seed 12 alone reproduces the sixth of them."
+    )
+    add_shape_options(sub, default_shape="square")
+    sub.add_argument("--difficulty", default="medium", choices=LEVELS, help="level to reach (default medium)")
+    sub.add_argument("--seed", type=int, default=1, help="seed of the first puzzle (default 1)")
+    sub.add_argument("--count", type=positive_int, default=1, metavar="N", help="puzzles to make (default 1)")
+    sub.add_argument("--numbrix", action="store_true", help="Numbrix (4 neighbours) instead of Hidato (8)")
+    sub.add_argument("--solutions", action="store_true", help="add each solution block (role=solution)")
+    sub.add_argument("--json", action="store_true", help="JSON Lines: a record per puzzle, with solution")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write FILE (atomically), not standard output")
+
+    sub = add_command(
+        subs, "solve", cmd_solve, "Solve each puzzle in a file and say whether it is unique.",
+        "puzzlebook solve cross.txt --limit 3",
+    )
+    sub.epilog += "\n\nstatus: unique | multiple | none | unknown (--node-limit stopped the proof)"
+    add_file_options(sub)
+    sub.add_argument("--limit", type=positive_int, default=2, metavar="N", help="print up to N solutions (2)")
+    add_node_limit(sub, "status unknown")
+    sub.add_argument("--json", action="store_true", help="JSON Lines: index, line, status, nodes, solutions")
+
+    sub = add_command(
+        subs, "show", cmd_show, "Print a file's puzzles as framed grids with their metadata.",
+        "puzzlebook show cross.txt --solutions",
+    )
+    add_file_options(sub)
+    sub.add_argument("--solutions", action="store_true", help="also print the file's solution blocks")
+
+    sub = add_command(
+        subs, "verify", cmd_verify, "Check each puzzle has one solution, equal to its solution block.",
+        "puzzlebook verify cross.txt && echo all good",
+    )
+    sub.epilog += "\n\nexit status: 0 when every puzzle passes, 1 when any fails, 2 for unreadable input"
+    add_file_options(sub)
+    add_node_limit(sub, "the puzzle fails")
+
+    sub = add_command(
+        subs, "grade", cmd_grade, "Print each puzzle's level, givens ratio and search effort.",
+        "puzzlebook grade cross.txt --json",
+    )
+    add_file_options(sub)
+    sub.add_argument("--json", action="store_true", help="JSON Lines: index, line, then the grade record")
+
+    sub = add_command(
+        subs, "shapes", cmd_shapes, "List the board shapes with previews, or preview one shape.",
+        "puzzlebook shapes cross --size 11 --arm 3",
+    )
+    sub.add_argument("name", nargs="?", metavar="NAME", help="preview only this shape, as set below")
+    add_shape_options(sub, default_shape=None)
+    sub.add_argument("--seed", type=int, default=0, help="seed for shapes drawn at random (default 0)")
+
+    sub = add_command(
+        subs, "build", cmd_build, "Build a PDF book from a YAML config (not available yet).",
+        "puzzlebook build configs/classic.yaml",
+    )
+    sub.add_argument("config", metavar="CONFIG", help="the book's YAML config")
+    sub.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    return parser
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; return its exit code (0 fine, 1 a check failed, 2 a user error, 130 interrupted)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version and usage errors
+        return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
+    try:
+        return args.run(args)
+    except PuzzleBookError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly; point stdout at /dev/null so the
+        # interpreter's final flush does not complain either.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
