@@ -1,0 +1,72 @@
+"""The bench's outside model and its report: CP-SAT must count like the corpus says, and a tiny plan
+must run end to end into a table with the promised columns. No timings are asserted."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bench import table
+from bench.corpus import load_corpus, record_board
+from bench.run import Plan, run
+
+
+def small_records() -> list[dict]:
+    """The two smallest corpus records of every (adjacency, count) class: 0, 1 and 2 solutions."""
+    by_class: dict[tuple[str, int], list[dict]] = {}
+    for record in load_corpus():
+        if record["num_solutions"] is None:
+            continue
+        by_class.setdefault((record["adjacency"], record["num_solutions"]), []).append(record)
+    picked = []
+    for key in sorted(by_class):
+        picked += sorted(by_class[key], key=lambda r: (record_board(r).size, r["id"]))[:2]
+    return picked
+
+
+def test_small_records_cover_every_class() -> None:
+    classes = {(r["adjacency"], r["num_solutions"]) for r in small_records()}
+    assert {("king", 0), ("king", 1), ("king", 2), ("orthogonal", 1), ("orthogonal", 2)} <= classes
+
+
+@pytest.mark.parametrize("record", small_records(), ids=lambda r: r["id"])
+def test_cpsat_model_counts_like_the_corpus(record: dict) -> None:
+    pytest.importorskip("ortools")
+    from bench.cpsat import solve_cpsat
+
+    result = solve_cpsat(record_board(record), limit=2)
+    assert result.complete
+    assert result.count == record["num_solutions"]
+
+
+def test_cpsat_model_stops_at_the_limit() -> None:
+    pytest.importorskip("ortools")
+    from bench.cpsat import count_solutions_cpsat
+    from pipeline.kinds.hidato.board import Board
+
+    open_3x3 = Board.from_rows([[0, 0, 0], [0, 0, 0], [0, 0, 0]], "king")
+    assert count_solutions_cpsat(open_3x3, limit=1) == 1
+    assert count_solutions_cpsat(open_3x3, limit=5) == 5
+
+
+def test_tiny_plan_runs_end_to_end() -> None:
+    plan = Plan(
+        sizes=(6,), shapes=(), levels=("easy",), seeds=2,
+        corpus_max=2, own_sizes=(6,), own_level="easy",
+    )
+    report = run(plan, write=False, out=io.StringIO(), err=io.StringIO())
+    lines = report.splitlines()
+    assert table.markdown_row(table.ENGINE_COLUMNS) in lines
+    rows = [line for line in lines if line.startswith("| square 6x6 ")]
+    assert {row.split(" | ")[1] for row in rows} == {"hidato", "numbrix"}
+    assert all(row.split(" | ")[3] == "2" for row in rows)
+    assert "targets missed:" in report
+    try:
+        import ortools  # noqa: F401
+    except ImportError:
+        assert "comparison is skipped" in report
+    else:
+        assert table.markdown_row(table.COMPARE_COLUMNS) in lines
+        assert any(line.startswith("| ours square 6x6 hidato easy | 2 |") for line in lines)
+        assert any(line.startswith("| corpus numbrix >= 8x8 | 2 |") for line in lines)
