@@ -115,17 +115,23 @@ class Board:
 
 def open_cells_connected(board: Board) -> bool:
     """True when every open cell can reach every other one through open cells."""
-    cells = board.open_cells()
-    if not cells:
+    width = board.width
+    open_at = {r * width + c for r, row in enumerate(board.grid) for c, v in enumerate(row) if v is not None}
+    if not open_at:
         return False
-    seen = {cells[0]}
-    todo = [cells[0]]
+    moves = steps(board.adjacency)
+    start = min(open_at)
+    seen = {start}
+    todo = [start]
     while todo:
-        for nb in board.neighbours(todo.pop()):
-            if nb not in seen:
+        r, c = divmod(todo.pop(), width)
+        for dr, dc in moves:
+            cc = c + dc
+            nb = (r + dr) * width + cc
+            if 0 <= cc < width and nb in open_at and nb not in seen:
                 seen.add(nb)
                 todo.append(nb)
-    return len(seen) == len(cells)
+    return len(seen) == len(open_at)
 
 
 def check_board(board: Board) -> None:

@@ -83,7 +83,7 @@ def _still_unique(
     anywhere = geo.open_mask & ~taken
     cand = [0] + [where[k] if given[k] else anywhere for k in range(1, n + 1)]
     if not allow_search:
-        return propagate(cand, n, geo) and all(c & (c - 1) == 0 for c in cand)
+        return propagate(cand, n, geo) is not None and all(c & (c - 1) == 0 for c in cand)
     search = Search(n, geo, limit=2, node_limit=node_limit, hint_bits=where)
     search.run(cand)
     if len(search.found) >= 2:

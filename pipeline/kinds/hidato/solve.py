@@ -66,25 +66,32 @@ def geometry(mask: Mask, adjacency: Adjacency) -> Geometry:
                 open_mask |= 1 << (r * stride + c)
 
     if adjacency == "king":
-        shifts = (1, stride - 1, stride, stride + 1)
 
         def touch(m: int) -> int:
             h = m | (m << 1) | (m >> 1)
             return ((m << 1) | (m >> 1) | (h << stride) | (h >> stride)) & open_mask
 
+        def touch_twice(m: int) -> int:
+            # Saturating two-bit count of neighbours, row by row: left/right first, then the rows
+            # above and below (each contributing its own count of 0..3 cells).
+            left, right = m << 1, m >> 1
+            once_h = left | right
+            twice_h = left & right
+            row_once = once_h | m
+            row_twice = twice_h | (once_h & m)
+            up_once, up_twice = row_once << stride, row_twice << stride
+            down_once, down_twice = row_once >> stride, row_twice >> stride
+            twice = twice_h | up_twice | down_twice | (once_h & up_once) | (once_h & down_once) | (up_once & down_once)
+            return twice & open_mask
+
     else:
-        shifts = (1, stride)
 
         def touch(m: int) -> int:
             return ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)) & open_mask
 
-    def touch_twice(m: int) -> int:
-        once = twice = 0
-        for s in shifts:
-            for moved in (m << s, m >> s):
-                twice |= once & moved
-                once |= moved
-        return twice & open_mask
+        def touch_twice(m: int) -> int:
+            a, b, c, d = m << 1, m >> 1, m << stride, m >> stride
+            return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & open_mask
 
     nbrs = tuple(touch(1 << i) if open_mask >> i & 1 else 0 for i in range(height * stride))
     return Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice)
@@ -94,8 +101,11 @@ class _BudgetExceeded(Exception):
     """Raised inside the search when the node budget runs out."""
 
 
-def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
-    """Shrink each number's candidate cells to a fixpoint; False when a contradiction shows.
+def propagate(cand: list[int], n: int, geo: Geometry, taken: int | None = None) -> int | None:
+    """Shrink each number's candidate cells to a fixpoint; the pinned cells, or None on a contradiction.
+
+    `taken`, when given, must be exactly the cells of the pinned numbers, already checked
+    (the search passes its parent's, plus the one cell it just pinned).
 
     cand[k] (1 <= k <= n) is the set of cells number k may still occupy. Cheap rules run to a
     fixpoint first, then the costlier ones (see `_strong_rules`) get a turn:
@@ -108,13 +118,14 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
     touch = geo.touch
     nbrs = geo.nbrs
     open_mask = geo.open_mask
-    taken = _pinned_cells(cand, n, nbrs)
     if taken is None:
-        return False
+        taken = _pinned_cells(cand, n, nbrs)
+        if taken is None:
+            return None
     while True:
         loose = [k for k in range(1, n + 1) if cand[k] & (cand[k] - 1)]
         if not loose:
-            return True
+            return taken
         free = ~taken
         changed = False
 
@@ -128,7 +139,7 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
                 new = c & free
             if new != c:
                 if not new:
-                    return False
+                    return None
                 cand[k] = new
                 changed = True
                 if new & (new - 1) == 0:
@@ -144,12 +155,12 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
             reach = nbrs[nxt.bit_length() - 1] if nxt & (nxt - 1) == 0 else touch(nxt)
             if c & (c - 1) == 0:
                 if not c & reach:
-                    return False
+                    return None
                 continue
             new = c & reach & free
             if new != c:
                 if not new:
-                    return False
+                    return None
                 cand[k] = new
                 changed = True
                 if new & (new - 1) == 0:
@@ -163,7 +174,7 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
             twice |= once & c
             once |= c
         if once | taken != open_mask:
-            return False
+            return None
         lonely = once & ~twice & free
         while lonely:
             bit = lonely & -lonely
@@ -175,7 +186,7 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
                         near = nbrs[bit.bit_length() - 1]
                         for j in (k - 1, k + 1):
                             if 1 <= j <= n and cand[j] & (cand[j] - 1) == 0 and not cand[j] & near:
-                                return False
+                                return None
                         cand[k] = bit
                         taken |= bit
                         changed = True
@@ -183,11 +194,13 @@ def propagate(cand: list[int], n: int, geo: Geometry) -> bool:
         if changed:
             continue
         verdict = _strong_rules(cand, n, geo, taken)
-        if verdict is not True:
-            return verdict is None
+        if verdict is None:
+            return taken
+        if verdict is False:
+            return None
         taken = _pinned_cells(cand, n, nbrs)
         if taken is None:
-            return False
+            return None
 
 
 def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
@@ -310,13 +323,14 @@ class Search:
 
     def run(self, cand: list[int]) -> None:
         try:
-            self._visit(cand)
+            self._visit(cand, None)
         except _BudgetExceeded:
             self.budget_hit = True
 
-    def _visit(self, cand: list[int]) -> None:
+    def _visit(self, cand: list[int], taken: int | None) -> None:
         n = self.n
-        if not propagate(cand, n, self.geo):
+        taken = propagate(cand, n, self.geo, taken)
+        if taken is None:
             return
         best_k, best_count = 0, 1 << 30
         for k in range(1, n + 1):
@@ -336,7 +350,7 @@ class Search:
         for bit in self._branch_order(best_k, cand[best_k]):
             child = cand.copy()
             child[best_k] = bit
-            self._visit(child)
+            self._visit(child, taken | bit)
             if len(self.found) >= self.limit:
                 return
 
