@@ -134,10 +134,11 @@ def open_cells_connected(board: Board) -> bool:
     return len(seen) == len(open_at)
 
 
-def check_board(board: Board) -> None:
+def check_board(board: Board, *, connectivity: bool = True) -> None:
     """Raise BoardError for a board no solver should be asked about.
 
-    Checked: at least one open cell, no number twice, no number above N, open cells connected.
+    Checked: at least one open cell, no number twice, no number above N, open cells connected
+    (unless the caller checks that itself, as the solver does with bitmasks).
     Whether a numbering exists at all is the solver's question, not this one.
     """
     if board.adjacency not in ADJACENCIES:
@@ -158,7 +159,7 @@ def check_board(board: Board) -> None:
                 pr, pc = seen[v]
                 raise BoardError(f"number {v} appears twice (also at row {pr + 1}, column {pc + 1})", (r, c))
             seen[v] = (r, c)
-    if not open_cells_connected(board):
+    if connectivity and not open_cells_connected(board):
         raise BoardError("the open cells are not connected, so no path can visit them all")
 
 

@@ -45,6 +45,8 @@ class Geometry:
     """The open cells touching at least one cell of a set (a set's own cells only if they touch each other)."""
     touch_twice: Callable[[int], int]
     """The open cells touching at least two cells of a set."""
+    connected: bool
+    """Every open cell reaches every other one through open cells."""
 
     def bit(self, r: int, c: int) -> int:
         return 1 << (r * self.stride + c)
@@ -94,7 +96,13 @@ def geometry(mask: Mask, adjacency: Adjacency) -> Geometry:
             return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & open_mask
 
     nbrs = tuple(touch(1 << i) if open_mask >> i & 1 else 0 for i in range(height * stride))
-    return Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice)
+    reached = open_mask & -open_mask
+    while reached:
+        grown = reached | touch(reached)
+        if grown == reached:
+            break
+        reached = grown
+    return Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice, reached == open_mask)
 
 
 class _BudgetExceeded(Exception):
@@ -291,8 +299,10 @@ def solve(
     `hint`, a known solution, is tried first at every branching: proving that no *other*
     solution exists then costs little more than the propagation along the known one.
     """
-    check_board(board)
+    check_board(board, connectivity=False)
     geo = geometry(board.mask(), board.adjacency)
+    if not geo.connected:
+        check_board(board)  # raises, naming the cut-off cell
     cand = initial_candidates(board, geo)
     hint_bits = hint_candidates(hint, geo) if hint is not None else None
     search = Search(board.size, geo, limit, node_limit, hint_bits)
