@@ -243,7 +243,7 @@ class PageSpec(_Spec):
 class AnswersSpec(_Spec):
     """The answer pages."""
 
-    per_page: Literal[4, 6, 9, 12] = Field(6, description="solutions per answer page")
+    per_page: Literal[1, 2, 4, 6, 9, 12] = Field(6, description="solutions per answer page")
     where: Literal["back", "section"] = Field("back", description="all at the back, or after each section")
 
 

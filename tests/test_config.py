@@ -160,7 +160,7 @@ def test_schema_is_json_for_editors() -> None:
     assert schema["additionalProperties"] is False
     section = schema["$defs"]["SectionSpec"]["properties"]
     assert "description" in section["count"]
-    assert schema["$defs"]["AnswersSpec"]["properties"]["per_page"]["enum"] == [4, 6, 9, 12]
+    assert schema["$defs"]["AnswersSpec"]["properties"]["per_page"]["enum"] == [1, 2, 4, 6, 9, 12]
     # the YAML shorthands are valid for editors too: one shape or level, or a list of them
     assert {"$ref": "#/$defs/ShapeSpec"} in section["shapes"]["anyOf"][0]["anyOf"]
     assert section["shapes"]["anyOf"][1]["type"] == "array"

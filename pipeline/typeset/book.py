@@ -1,0 +1,263 @@
+"""Typeset a whole book: plan every page first (the page count sets the gutter), check that every grid
+prints its numbers large enough, then draw the PDF and write it atomically.
+
+It reads the BookSpec and puzzle records only: it never generates or solves puzzles, and a failed
+typeset never touches the existing book nor leaves a temporary file behind.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, get_args
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline import __version__
+from pipeline.config import AnswersSpec, BookSpec, SectionSpec
+from pipeline.errors import PuzzleBookError
+from pipeline.typeset.draw import fit_grid
+from pipeline.typeset.fonts import REGULAR, register_fonts
+from pipeline.typeset.howto import HOWTOS
+from pipeline.typeset.layout import (
+    MIN_PAGES,
+    Geometry,
+    Style,
+    bands,
+    geometry,
+    padded_page_count,
+    slots,
+    style_for,
+)
+from pipeline.typeset.pages import (
+    contents_entry_height,
+    contents_page,
+    folio,
+    grids_page,
+    header,
+    howto_page,
+    plan_howto,
+    title_page,
+)
+
+Role = Literal["title", "blank", "contents", "howto", "puzzles", "answers"]
+PUZZLE_PER_PAGE = sorted(get_args(SectionSpec.model_fields["per_page"].annotation), reverse=True)
+ANSWER_PER_PAGE = sorted(get_args(AnswersSpec.model_fields["per_page"].annotation), reverse=True)
+"""The per_page values a config allows, most first: the candidates an error message may suggest."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One planned page: what goes on it, before any geometry is known."""
+
+    role: Role
+    items: tuple[int, ...] = ()
+    """Positions in the records (puzzle number - 1) of the puzzles or answers on the page."""
+    per_page: int = 0
+    heading: str = ""
+    """Set on the first page of a part: printed large, listed in the contents, bookmarked on screen."""
+    detail: str = ""
+    running: str = ""
+    kind: str = ""
+    part: int = 0
+    """Which page of the contents, for contents pages."""
+
+    @property
+    def numbered(self) -> bool:
+        return self.role not in ("title", "blank")
+
+
+def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen: bool = False) -> int:
+    """Write the book's PDF to `out_path` and return its page count.
+
+    The print edition has no outlines, annotations or crop marks; `screen` adds bookmarks per part.
+    Raises PuzzleBookError (naming the per_page field) when a grid's numbers would print too small.
+    """
+    register_fonts()
+    style = style_for(book.large_print)
+    pages = plan_pages(book, records, style)
+    geo = geometry(book.page, len(pages))
+    check_fit(book, records, pages, geo, style)
+    data = render(book, records, pages, geo, style, screen=screen)
+    write_atomic(Path(out_path), data)
+    return len(pages)
+
+
+def section_groups(book: BookSpec, records: list[dict]) -> list[tuple[int, list[int]]]:
+    """Record positions per section index, in book order; records out of order are a caller's bug."""
+    keys = [(record["section_index"], record["index"]) for record in records]
+    if not records or keys != sorted(set(keys)):
+        raise ValueError("typeset_book needs at least one record, in book order (section, then index), each once")
+    groups: dict[int, list[int]] = {}
+    for position, record in enumerate(records):
+        if book.sections[record["section_index"]].name != record["section"]:
+            raise ValueError(f"record {position} names section {record['section']!r}, not the book's section there")
+        groups.setdefault(record["section_index"], []).append(position)
+    return list(groups.items())
+
+
+def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
+    """Every page in order, padded to the service's minimum and to an even count.
+
+    Sections and the back answers start on a right-hand page; contents come right after the title leaf.
+    """
+    groups = section_groups(book, records)
+    kinds = list(dict.fromkeys(book.sections[i].kind for i, _ in groups))
+    pages = [Page("title"), Page("blank")]
+
+    def to_recto() -> None:
+        if len(pages) % 2:
+            pages.append(Page("blank"))
+
+    if book.contents:
+        entries = len(kinds) + len(groups) + (len(groups) if book.answers.where == "section" else 1)
+        for part in range(math.ceil(entries / _contents_per_page(book, style))):
+            pages.append(Page("contents", heading="Contents" if part == 0 else "", running="Contents", part=part))
+    for kind in kinds:
+        pages.append(Page("howto", kind=kind, heading=f"How to play {HOWTOS[kind].name}"))
+    for i, positions in groups:
+        section = book.sections[i]
+        name = HOWTOS[section.kind].name
+        to_recto()
+        pages += _grid_pages("puzzles", positions, section.per_page, heading=section.name,
+                             detail=f"{name} \u00b7 puzzles {_span(positions)}",
+                             running=f"{section.name} \u00b7 {name}")
+        if book.answers.where == "section":
+            pages += _grid_pages("answers", positions, book.answers.per_page, heading=f"Answers: {section.name}",
+                                 detail=f"puzzles {_span(positions)}", running=f"Answers: {section.name}")
+    if book.answers.where == "back":
+        to_recto()
+        everything = [position for _, positions in groups for position in positions]
+        pages += _grid_pages("answers", everything, book.answers.per_page, heading="Answers",
+                             detail=f"puzzles {_span(everything)}", running="Answers")
+    pages += [Page("blank")] * (padded_page_count(len(pages)) - len(pages))
+    return pages
+
+
+def _span(positions: list[int]) -> str:
+    return f"{positions[0] + 1}\u2013{positions[-1] + 1}" if len(positions) > 1 else str(positions[0] + 1)
+
+
+def _grid_pages(
+    role: Role, positions: list[int], per_page: int, *, heading: str, detail: str, running: str
+) -> list[Page]:
+    """Pages of `per_page` puzzles or answers; only the first carries the heading."""
+    chunks = [tuple(positions[i : i + per_page]) for i in range(0, len(positions), per_page)]
+    return [
+        Page(role, items=chunk, per_page=per_page, heading=heading if j == 0 else "",
+             detail=detail if j == 0 else "", running=f"{running} \u00b7 {_span(list(chunk))}")
+        for j, chunk in enumerate(chunks)
+    ]
+
+
+def _contents_per_page(book: BookSpec, style: Style) -> int:
+    """Contents entries a page holds; known before the page count (the gutter only changes widths)."""
+    body = bands(geometry(book.page, MIN_PAGES).frame(1), style).body
+    return max(1, int(body.h // contents_entry_height(style)))
+
+
+def check_fit(book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style) -> None:
+    """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits."""
+    for page_number, page in enumerate(pages, 1):
+        body = bands(geo.frame(page_number), style).body
+        if page.role == "howto" and plan_howto(body, style, page.kind, book.answers.where).number_size < (
+            style.min_number
+        ):
+            raise PuzzleBookError(
+                f"the page is too small for the worked example of the how-to-play page at {style.min_number:g} pt"
+                f"{' in large print' if book.large_print else ''}: use a larger page size or smaller margins",
+                field="page",
+            )
+        if page.role not in ("puzzles", "answers"):
+            continue
+        least = style.min_number if page.role == "puzzles" else style.min_answer
+        for box, position in zip(slots(body, page.per_page, style.gap), page.items):
+            grid = records[position]["grid"]
+            size = fit_grid(grid, box, style).number_size
+            if size < least:
+                options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE
+                fits = [n for n in options if fit_grid(grid, slots(body, n, style.gap)[0], style).number_size >= least]
+                raise _too_small(book, records[position], position, page, size, least, fits)
+
+
+def _too_small(
+    book: BookSpec, record: dict, position: int, page: Page, size: float, least: float, fits: list[int]
+) -> PuzzleBookError:
+    grid = record["grid"]
+    cells = sum(cell is not None for row in grid for cell in row)
+    board = f"a {len(grid)}x{max(map(len, grid))} board with numbers up to {cells}"
+    where = f"section {record['section']!r}" if page.role == "puzzles" else "the answers"
+    advice = (
+        f"use per_page: {fits[0]}{' or fewer' if fits[0] != fits[-1] else ''}" if fits
+        else "no per_page fits it: use a larger page size or a smaller board"
+    )
+    return PuzzleBookError(
+        f"puzzle {position + 1} in {where} ({board}) would print its numbers at {size:.1f} pt with {page.per_page} "
+        f"per page on this page size; the least allowed is {least:g} pt"
+        f"{' in large print' if book.large_print else ''}: {advice}",
+        field=f"sections[{record['section_index']}].per_page" if page.role == "puzzles" else "answers.per_page",
+    )
+
+
+def render(
+    book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style, *, screen: bool
+) -> bytes:
+    """The PDF bytes: the same input always gives the same bytes (invariant mode, no dates)."""
+    canvas = Canvas(io.BytesIO(), pagesize=geo.media, invariant=1, initialFontName=REGULAR, pageCompression=1)
+    canvas.setTitle(book.title)
+    canvas.setAuthor(book.author)
+    canvas.setSubject(book.subtitle)
+    canvas.setCreator(f"puzzlebook {__version__}")
+    entries = [(p.heading, p.detail, n) for n, p in enumerate(pages, 1) if p.heading and p.role != "contents"]
+    per_contents_page = _contents_per_page(book, style)
+    total = len(records)
+    kinds = " and ".join(dict.fromkeys(HOWTOS[book.sections[r["section_index"]].kind].name for r in records))
+    for number, page in enumerate(pages, 1):
+        canvas.setTrimBox(geo.trim(number).pdf_box())
+        canvas.setBleedBox((0.0, 0.0, *geo.media))
+        part = bands(geo.frame(number), style)
+        if page.role == "title":
+            title_page(canvas, geo.frame(number), style, title=book.title, subtitle=book.subtitle, author=book.author,
+                       blurb=f"{total} {kinds} puzzle{'s' if total != 1 else ''} with solutions")
+        elif page.role != "blank":
+            header(canvas, part.header, style, heading=page.heading, detail=page.detail, running=page.running)
+        if page.role == "contents":
+            chunk = entries[page.part * per_contents_page : (page.part + 1) * per_contents_page]
+            contents_page(canvas, part.body, style, chunk)
+        elif page.role == "howto":
+            howto_page(canvas, part.body, style, page.kind, book.answers.where)
+        elif page.role in ("puzzles", "answers"):
+            answers = page.role == "answers"
+            items = [
+                (records[i], f"Puzzle {i + 1}", "" if answers else records[i]["grade"]["level"].capitalize())
+                for i in page.items
+            ]
+            grids_page(canvas, part.body, style, page.per_page, items, answers=answers)
+        if page.numbered:
+            folio(canvas, part.footer, number, style)
+        if screen and (page.heading or page.role == "title"):
+            key = f"page{number}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(page.heading or book.title, key, level=0)
+        canvas.showPage()
+    if screen:
+        canvas.showOutline()
+    return canvas.getpdfdata()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file in the same folder, then rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,187 @@
+"""Draw one puzzle, or its answer, into a box on a reportlab canvas: one function per kind.
+
+Only open cells are drawn, so blocked cells leave the board's outline visible. Drawing never decides
+whether a grid fits: `fit_grid` measures, and the book refuses a layout whose numbers would be too small.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.typeset.fonts import BOLD, DIGIT_HEIGHT, REGULAR, text_width
+from pipeline.typeset.layout import Rect, Style
+
+Grid = Sequence[Sequence[int | None]]
+Origin = Callable[[int, int], tuple[float, float]]
+"""(row, column) -> the bottom-left corner of that cell on the page."""
+GIVEN_FILL = 0.85
+"""Grey behind the givens of an answer grid (15% ink: above the 10% printers still reproduce)."""
+FILLED_INK = 0.35
+"""Grey of the numbers an answer adds, so the givens stand out in black bold."""
+PATH_INK = 0.6
+PATH_GAP = 0.36
+"""How far (in cells) a path link stops short of each centre, clear of the number there."""
+NUMBER_WIDTH_SHARE = 0.84
+"""The widest number may take this share of its cell's width."""
+MOST_CONDENSED = 0.8
+"""Numbers too wide for their cell (three digits in a small cell) are narrowed down to this share of
+their width, keeping their height, before the font size itself has to shrink."""
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """A grid's cell size and number size inside a box."""
+
+    cell: float
+    number_size: float
+
+
+def label_height(style: Style) -> float:
+    return style.label * 2.0
+
+
+def fit_grid(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
+    """The largest square cells that fit the box (below a label line), and numbers that fit those cells."""
+    rows, cols = len(grid), max(len(row) for row in grid)
+    n_max = sum(cell is not None for row in grid for cell in row)
+    room = box.h - (label_height(style) if labelled else 0.0)
+    cell = min(box.w / cols, room / rows, style.max_cell)
+    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
+    size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
+    return GridFit(cell=cell, number_size=size)
+
+
+def draw_hidato(
+    canvas: Canvas,
+    grid: Grid,
+    box: Rect,
+    *,
+    style: Style,
+    solution: Grid | None = None,
+    label: str = "",
+    note: str = "",
+    path: bool = False,
+) -> None:
+    """A Hidato or Numbrix board (they differ only in their rules), centred in `box`.
+
+    With `solution`, the answer: givens bold on grey, added numbers in grey regular type. `label`
+    (bold, left) and `note` (right) sit on one line above the grid; `path` draws the numbering path
+    behind the numbers, for the worked examples.
+    """
+    labelled = bool(label or note)
+    fit = fit_grid(grid, box, style, labelled=labelled)
+    rows, cols = len(grid), max(len(row) for row in grid)
+    width, height = cols * fit.cell, rows * fit.cell
+    total = height + (label_height(style) if labelled else 0.0)
+    left = box.cx - width / 2
+    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
+    if labelled:
+        _label(canvas, label, note, left, width, top + style.label * 0.7, style)
+
+    def origin(r: int, c: int) -> tuple[float, float]:
+        return left + c * fit.cell, top - (r + 1) * fit.cell
+
+    open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None]
+    canvas.saveState()
+    if solution is not None:
+        canvas.setFillGray(GIVEN_FILL)
+        for r, c in open_cells:
+            if grid[r][c]:
+                canvas.rect(*origin(r, c), fit.cell, fit.cell, stroke=0, fill=1)
+    if path:
+        _path(canvas, solution or grid, origin, fit.cell, style)
+    _lines(canvas, grid, origin, fit.cell, style)
+    numbers = solution if solution is not None else grid
+    for r, c in open_cells:
+        value = numbers[r][c]
+        if not value:
+            continue
+        given = bool(grid[r][c])
+        canvas.setFillGray(0 if given else FILLED_INK)
+        x, y = origin(r, c)
+        _number(canvas, str(value), BOLD if given else REGULAR, fit, x + fit.cell / 2, y + fit.cell / 2)
+    canvas.restoreState()
+
+
+def _number(canvas: Canvas, text: str, font: str, fit: GridFit, x: float, y: float) -> None:
+    """`text` centred on (x, y), narrowed (never below MOST_CONDENSED) if wider than its share of the cell."""
+    canvas.setFont(font, fit.number_size)
+    baseline = y - fit.number_size * DIGIT_HEIGHT / 2
+    squeeze = fit.cell * NUMBER_WIDTH_SHARE / text_width(text, font, fit.number_size)
+    if squeeze >= 1:
+        canvas.drawCentredString(x, baseline, text)
+        return
+    canvas.saveState()
+    canvas.translate(x, baseline)
+    canvas.scale(squeeze, 1.0)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
+
+
+def _label(canvas: Canvas, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
+    """Label at the grid's left edge and note at its right; centred as one line when the grid is narrower."""
+    gap = style.label
+    need = text_width(label, BOLD, style.label) + gap + text_width(note, REGULAR, style.label)
+    if need > width:
+        left, width = left + width / 2 - need / 2, need
+    canvas.setFillGray(0)
+    canvas.setFont(BOLD, style.label)
+    canvas.drawString(left, y, label)
+    canvas.setFont(REGULAR, style.label)
+    canvas.drawRightString(left + width, y, note)
+
+
+def _lines(canvas: Canvas, grid: Grid, origin: Origin, cell: float, style: Style) -> None:
+    """Thin lines between open cells, then a thick outline wherever an open cell meets a blocked one or the edge."""
+
+    def is_open(r: int, c: int) -> bool:
+        return 0 <= r < len(grid) and 0 <= c < len(grid[r]) and grid[r][c] is not None
+
+    inner: list[tuple[float, float, float, float]] = []
+    outer: list[tuple[float, float, float, float]] = []
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value is None:
+                continue
+            x, y = origin(r, c)
+            sides = (
+                ((r - 1, c), (x, y + cell, x + cell, y + cell)),
+                ((r + 1, c), (x, y, x + cell, y)),
+                ((r, c - 1), (x, y, x, y + cell)),
+                ((r, c + 1), (x + cell, y, x + cell, y + cell)),
+            )
+            for (nr, nc), segment in sides:
+                if not is_open(nr, nc):
+                    outer.append(segment)
+                elif (nr, nc) > (r, c):
+                    inner.append(segment)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(style.thin)
+    canvas.lines(inner)
+    canvas.setLineWidth(style.thick)
+    canvas.setLineCap(2)
+    canvas.lines(outer)
+    canvas.setLineCap(0)
+
+
+def _path(canvas: Canvas, numbers: Grid, origin: Origin, cell: float, style: Style) -> None:
+    """Links 1 -> 2 -> ... -> N between cell centres, stopping short of the numbers: shows the allowed moves."""
+    placed = sorted((value, origin(r, c)) for r, row in enumerate(numbers) for c, value in enumerate(row) if value)
+    centres = [(x + cell / 2, y + cell / 2) for _, (x, y) in placed]
+    canvas.setStrokeGray(PATH_INK)
+    canvas.setLineWidth(max(style.thick, cell * 0.08))
+    canvas.setLineCap(1)
+    for (x0, y0), (x1, y1) in zip(centres, centres[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        trim = PATH_GAP * cell / length
+        canvas.line(x0 + (x1 - x0) * trim, y0 + (y1 - y0) * trim, x1 - (x1 - x0) * trim, y1 - (y1 - y0) * trim)
+    canvas.setLineCap(0)
+
+
+Drawer = Callable[..., None]
+DRAWERS: dict[str, Drawer] = {"hidato": draw_hidato, "numbrix": draw_hidato}
+"""Each puzzle kind's drawing function; a new kind adds one entry."""

@@ -1,0 +1,71 @@
+"""What the how-to-play page says for each kind, and its worked example: a tiny puzzle and its solution.
+
+The examples were made by the real generator (4x4 with blocked corners, seeds 4 and 1) and the tests
+prove them unique with the solver; this module holds text and data only, it never searches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.typeset.draw import Grid
+
+N = None
+
+
+@dataclass(frozen=True)
+class HowTo:
+    """One kind's rules, tips and worked example."""
+
+    name: str
+    adjacency: str
+    rules: str
+    tips: tuple[str, ...]
+    puzzle: Grid
+    solution: Grid
+
+
+HOWTOS: dict[str, HowTo] = {
+    "hidato": HowTo(
+        name="Hidato",
+        adjacency="king",
+        rules=(
+            "Write a number in every empty cell so that the numbers from 1 to the last one form a chain: "
+            "each number touches the next one horizontally, vertically or diagonally. The printed numbers "
+            "stay where they are; the first and the last number are always printed. Only the drawn cells "
+            "belong to the puzzle, so a board can take any shape."
+        ),
+        tips=(
+            "Count the gap between two printed numbers: between 10 and 13 there must be exactly two cells, "
+            "each touching the one before.",
+            "Cells in corners and along edges have few neighbours, so numbers there have few choices: start there.",
+        ),
+        puzzle=((N, 0, 3, 0), (1, 10, 0, 0), (14, 0, 0, 6), (0, 13, 0, N)),
+        solution=((N, 2, 3, 4), (1, 10, 9, 5), (14, 11, 8, 6), (12, 13, 7, N)),
+    ),
+    "numbrix": HowTo(
+        name="Numbrix",
+        adjacency="orthogonal",
+        rules=(
+            "Write a number in every empty cell so that the numbers from 1 to the last one form a chain: "
+            "each number touches the next one horizontally or vertically, never diagonally. The printed "
+            "numbers stay where they are. Only the drawn cells belong to the puzzle, so a board can take any shape."
+        ),
+        tips=(
+            "Moves alternate like the colours of a chessboard: odd numbers sit on one colour, "
+            "even numbers on the other.",
+            "From 9 to 12 the chain takes exactly three steps, so 10 and 11 must fit on a route between them.",
+        ),
+        puzzle=((0, 0, 0, N), (0, 9, 4, 3), (0, 0, 1, 0), (12, 13, 0, 15)),
+        solution=((7, 6, 5, N), (8, 9, 4, 3), (11, 10, 1, 2), (12, 13, 14, 15)),
+    ),
+}
+
+
+def closing_note(answers_where: str) -> str:
+    """Where the reader finds the answers, and how to read them."""
+    place = "at the end of each section" if answers_where == "section" else "at the back of the book"
+    return (
+        f"Every puzzle has exactly one solution, proved by computer. The answers are {place}: "
+        "the printed numbers are bold on grey, the numbers you fill in are in lighter type."
+    )
