@@ -7,8 +7,8 @@ It must never loop without bound or draw randomness from anywhere but the `rng` 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import ADJACENCIES, Adjacency, Coord, Mask, steps
@@ -299,6 +299,19 @@ def _problem(shape: _Shape) -> tuple[str | None, list[_Cut]]:
     return None, cuts
 
 
+@lru_cache(maxsize=32)
+def _analyse(mask: Mask, adjacency: Adjacency) -> tuple[_Shape, str | None, list[_Cut]]:
+    """Shape, proof and cut cells of a mask, remembered: a book makes many puzzles from one outline.
+    Callers must not mutate what it returns."""
+    shape = _shape(mask, adjacency)
+    return (shape, *_problem(shape))
+
+
+def _key(mask: Mask) -> Mask:
+    """A hashable copy, so lists of lists work too."""
+    return tuple(tuple(bool(is_open) for is_open in row) for row in mask)
+
+
 def path_problem(mask: Mask, adjacency: Adjacency) -> str | None:
     """A message proving that no path visits every open cell of `mask` once, or None when no proof was found.
 
@@ -306,7 +319,7 @@ def path_problem(mask: Mask, adjacency: Adjacency) -> str | None:
     chessboard colour counts (orthogonal), and single cells whose removal splits the shape badly.
     None does not promise that a path exists.
     """
-    return _problem(_shape(mask, adjacency))[0]
+    return _analyse(_key(mask), adjacency)[1]
 
 
 def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget: int) -> list[int] | bool:
@@ -518,28 +531,29 @@ def _luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def _starts(shape: _Shape, cuts: list[_Cut]) -> dict[int, int]:
-    """Cells a path may start at (a path can be reversed, so these are its possible ends), each with the
-    cells where a path from it may end: a cut cell's two pieces each hold one end of the path."""
+def _starts(shape: _Shape, cuts: list[_Cut]) -> list[int]:
+    """Cells a path may start at (a path can be reversed, so these are its possible ends), ascending."""
     cells = shape.cells
-    region = shape.region
     ends = [i for i in cells if len(shape.nbr_list[i]) == 1]
-    cut_cells = {cut.cell for cut in cuts}
     if ends and len(cells) > 1:
         starts = ends
     else:
+        cut_cells = {cut.cell for cut in cuts}
         starts = [i for i in cells if i not in cut_cells]
     if shape.adjacency == "orthogonal" and len(cells) % 2 == 1:
         dark_more = shape.dark.bit_count() * 2 > len(cells)
         starts = [i for i in starts if bool(shape.dark >> i & 1) == dark_more]
-    targets = {}
-    for start in starts:
-        target = region
-        for cut in cuts:
-            if cut.parts == 2:
-                target &= region ^ cut.piece ^ (1 << cut.cell) if cut.piece >> start & 1 else cut.piece
-        targets[start] = target
-    return targets
+    return starts
+
+
+def _target(shape: _Shape, cuts: list[_Cut], start: int) -> int:
+    """Cells where a path from `start` may end: a cut cell's two pieces each hold one end of the path."""
+    region = shape.region
+    target = region
+    for cut in cuts:
+        if cut.parts == 2:
+            target &= region ^ cut.piece ^ (1 << cut.cell) if cut.piece >> start & 1 else cut.piece
+    return target
 
 
 def hamiltonian_path(
@@ -547,22 +561,20 @@ def hamiltonian_path(
 ) -> list[Coord]:
     """A random path through every open cell of `mask`, consecutive cells touching under `adjacency`.
 
-    Warnsdorff's rule (fewest onward neighbours first, random ties) with connectivity, dead-end and
-    pocket pruning and bounded backtracking; each try starts from a random cell and may make more moves
-    than the last (Luby sequence), so small shapes end up searched exhaustively. The same mask, adjacency
-    and rng state give the same path. Raises PuzzleBookError when the shape provably has no path, or
-    when `max_restarts` tries all fail.
+    Each try: a depth-first walk by Warnsdorff's rule (fewest onward neighbours first, random ties) with
+    connectivity, dead-end and pocket pruning and a move budget that follows the Luby sequence (so small
+    shapes end up searched exhaustively), then Posa rotations to finish a walk that got stuck. Each try
+    starts from a random possible end cell. The same mask, adjacency and rng state give the same path.
+    Raises PuzzleBookError when the shape provably has no path, or when `max_restarts` tries all fail.
     """
-    shape = _shape(mask, adjacency)
-    problem, cuts = _problem(shape)
+    shape, problem, cuts = _analyse(_key(mask), adjacency)
     if problem is not None:
         raise PuzzleBookError(problem)
     n = len(shape.cells)
-    targets = _starts(shape, cuts)
+    starts = _starts(shape, cuts)
     unit = max(_MIN_BACKTRACKS, n // 16)
     tries = 0
     while tries < max(1, max_restarts):
-        starts = sorted(targets)
         if not starts:
             raise PuzzleBookError(
                 f"no path through all {n} cells of this shape exists for {adjacency} adjacency "
@@ -570,9 +582,9 @@ def hamiltonian_path(
             )
         tries += 1
         start = rng.choice(starts)
-        found = _try_from(shape, start, targets[start], rng, n + unit * _luby(tries))
+        found = _try_from(shape, start, _target(shape, cuts, start), rng, n + unit * _luby(tries))
         if found is False:
-            del targets[start]
+            starts.remove(start)
             continue
         if len(found) < n:
             found = _rotate(shape, found, rng, _ROTATIONS_PER_CELL * n)
@@ -582,12 +594,3 @@ def hamiltonian_path(
         f"no path through all {n} cells of this shape was found after {tries} tries; "
         f"it is probably impossible for {adjacency} adjacency"
     )
-
-
-def path_to_grid(mask: Sequence[Sequence[bool]], path: Sequence[Coord]) -> tuple[tuple[int | None, ...], ...]:
-    """The solution grid a path stands for: k on the path's k-th cell, None on blocked cells."""
-    width = max((len(row) for row in mask), default=0)
-    rows: list[list[int | None]] = [[None] * width for _ in mask]
-    for k, (r, c) in enumerate(path, start=1):
-        rows[r][c] = k
-    return tuple(tuple(row) for row in rows)
