@@ -7,6 +7,7 @@ Thin on purpose: no puzzle logic lives here. It is the only place that turns a P
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -210,12 +211,28 @@ def hidato_only(name: str, options: dict[str, object], seed: int) -> bool:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    print(
-        f"{PROG}: error: the book stage is not built yet; `build {args.config}` will typeset a PDF book "
-        "in a later version. For now use `puzzlebook generate`.",
-        file=sys.stderr,
-    )
-    return 2
+    from pipeline.build import build, output_folder  # joblib and reportlab load only for this command
+
+    folder = output_folder(args.config, args.out)
+    try:
+        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
+                       fresh=args.fresh, screen=args.screen)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
+              "run the same command again to resume", file=sys.stderr)
+        return 130
+    for note in report.notes:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
+    if not args.quiet:
+        print(f"{PROG}: {report.summary()}", file=sys.stderr)
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from pipeline.config import config_schema  # pydantic loads only for the commands that need it
+
+    print(json.dumps(config_schema(), indent=2))
+    return 0
 
 
 # ---------------------------------------------------------------- argument parsing
@@ -357,11 +374,25 @@ def build_parser() -> Parser:
     sub.add_argument("--seed", type=int, default=0, help="seed for shapes drawn at random (default 0)")
 
     sub = add_command(
-        subs, "build", cmd_build, "Build a PDF book from a YAML config (not available yet).",
-        "puzzlebook build configs/classic.yaml",
+        subs, "build", cmd_build, "Build a print-ready PDF book from a YAML config.",
+        "puzzlebook build configs/classic.yaml --jobs 2",
     )
-    sub.add_argument("config", metavar="CONFIG", help="the book's YAML config")
-    sub.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    sub.epilog += (
+        "\n\nwrites output/NAME/book.pdf, puzzles.jsonl (every puzzle, saved as it is made) and"
+        "\nmanifest.json for configs/NAME.yaml. Stopped builds resume: run the same command again."
+    )
+    sub.add_argument("config", metavar="CONFIG", help="the book's YAML config (`puzzlebook schema` describes it)")
+    sub.add_argument("--seed", type=int, help="use this book seed instead of the config's")
+    sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
+    sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
+    sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+    sub.add_argument("--fresh", action="store_true", help="discard saved puzzles and make them all again")
+    sub.add_argument("--screen", action="store_true", help="a PDF for reading on screen (book-screen.pdf)")
+
+    sub = add_command(
+        subs, "schema", cmd_schema, "Print the JSON Schema of a book config (for editors and checks).",
+        "puzzlebook schema > puzzlebook-config.schema.json",
+    )
     return parser
 
 

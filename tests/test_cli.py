@@ -21,7 +21,7 @@ from pipeline.kinds.hidato.board import Board, is_solution
 from pipeline.kinds.hidato.textformat import parse_puzzles, read_puzzle_file
 
 Capture = pytest.CaptureFixture[str]
-COMMANDS = ("generate", "solve", "show", "verify", "grade", "shapes", "build")
+COMMANDS = ("generate", "solve", "show", "verify", "grade", "shapes", "build", "schema")
 META_KEYS = ("kind", "adjacency", "shape", "size", "seed", "difficulty", "level", "givens", "cells",
              "givens_ratio", "search_nodes", "attempts")
 
@@ -316,12 +316,6 @@ def test_shapes_previews_one_shape_with_parameters(capsys: Capture) -> None:
     assert code == 0
     assert out.startswith("square: 16 open cells in 4x4 with size=4\n")
     assert "\n  parameters: --size, --width, --height\n" in out
-
-
-def test_build_is_not_ready_yet(capsys: Capture) -> None:
-    code, out, err = run(capsys, "build", "configs/classic.yaml", "--workers", "2")
-    assert_user_error(code, err, "not built yet")
-    assert out == ""
 
 
 # ---------------------------------------------------------------- user mistakes

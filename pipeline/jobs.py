@@ -1,0 +1,121 @@
+"""Plan a book (config -> one Job per puzzle) and run one Job (-> a puzzle record).
+
+A job's seed is a hash of the book seed, its section's name, its index and its reroll count, so no
+section, worker count or completion order can change another puzzle. Never writes files or starts
+processes: run.py does that.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from pipeline import __version__
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.hidato.generate import generate
+from pipeline.seeds import derive_seed
+from pipeline.shapes import make_mask
+
+if TYPE_CHECKING:
+    from pipeline.config import BookSpec, ShapeSpec
+
+ADJACENCY = {"hidato": "king", "numbrix": "orthogonal"}
+SHAPE_PARAMS = ("size", "width", "height", "arm", "ratio")
+RANDOM_MASKS = 8
+"""Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything one worker needs to make one puzzle, as plain data."""
+
+    section: str
+    section_index: int
+    index: int
+    kind: str
+    adjacency: str
+    shape: dict[str, Any]
+    difficulty: str
+    seed: int
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Names the puzzle this job must yield: a hash of what decides it, and the engine version.
+
+        `section_index` only places the puzzle, so it is left out: moving a section keeps its records.
+        """
+        content = {**asdict(self), "engine": __version__}
+        del content["section_index"]
+        text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "fingerprint": self.fingerprint}
+
+
+def plan(book: BookSpec) -> list[Job]:
+    """One Job per puzzle in book order; puzzle i cycles through its section's shapes and levels."""
+    jobs = []
+    for section_index, section in enumerate(book.sections):
+        for index in range(1, section.count + 1):
+            rerolls = section.reroll.count(index)
+            jobs.append(Job(
+                section=section.name,
+                section_index=section_index,
+                index=index,
+                kind=section.kind,
+                adjacency=ADJACENCY[section.kind],
+                shape=shape_dict(section.shapes[(index - 1) % len(section.shapes)]),
+                difficulty=section.difficulty[(index - 1) % len(section.difficulty)],
+                seed=derive_seed(book.seed, section.name, index, rerolls),
+            ))
+    return jobs
+
+
+def shape_dict(shape: ShapeSpec) -> dict[str, Any]:
+    """The shape's name and only the parameters the config gave (each shape refuses the others)."""
+    given = {key: getattr(shape, key) for key in SHAPE_PARAMS if getattr(shape, key) is not None}
+    return {"name": shape.name, **given}
+
+
+def run_job(job: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle record for `job` (a Job.to_dict()): the `generate --json` record plus its place.
+
+    Top-level and plain-data in, plain-data out, so any joblib backend can ship it to a worker.
+    A user-facing failure is re-raised naming the section and puzzle.
+    """
+    try:
+        record = make_puzzle(job)
+    except PuzzleBookError as err:
+        raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
+    place = {key: job[key] for key in ("section", "section_index", "index")}
+    return {**place, **record, "fingerprint": job["fingerprint"]}
+
+
+def make_puzzle(job: dict[str, Any]) -> dict[str, Any]:
+    """generate() on the job's mask.
+
+    A 'random' shape whose mask allows no puzzle draws another mask from a derived seed (at most
+    RANDOM_MASKS in all); the record's seed is the one that worked, so `puzzlebook generate --shape
+    random --seed SEED` remakes it. Any other shape is fixed, so its failure is final at once.
+    """
+    if job["shape"]["name"] != "random":
+        return make_on_mask(job, job["seed"])
+    error = None
+    for number in range(RANDOM_MASKS):
+        try:
+            return make_on_mask(job, job["seed"] if number == 0 else derive_seed(job["seed"], "retry", number))
+        except PuzzleBookError as err:
+            error = err
+    raise PuzzleBookError(f"no puzzle on any of {RANDOM_MASKS} random masks; the last one: {error}")
+
+
+def make_on_mask(job: dict[str, Any], seed: int) -> dict[str, Any]:
+    """One generate() call; the seed draws both the mask (for 'random') and the puzzle, as in the CLI."""
+    name = job["shape"]["name"]
+    params = {key: value for key, value in job["shape"].items() if key != "name"}
+    mask = make_mask(name, **params, seed=seed, adjacency=job["adjacency"])
+    return generate(mask, job["adjacency"], job["difficulty"], seed, shape=name)

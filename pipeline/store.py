@@ -1,0 +1,100 @@
+"""The build's files: puzzles.jsonl (the checkpoint, one record a line) and manifest.json.
+
+Appends are flushed and synced one record at a time, so a kill loses at most the line being written;
+every rewrite goes through a temporary file and os.replace. Never leaves a half-written whole file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import PuzzleBookError
+
+
+def record_line(record: dict[str, Any]) -> str:
+    """A record as one line, keys in the record's own order, exactly as `generate --json` prints."""
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def append_record(path: Path, record: dict[str, Any]) -> None:
+    """Add one record at the end of the checkpoint and push it to the disk before returning."""
+    with open(path, "a", encoding="utf-8", newline="\n") as handle:
+        handle.write(record_line(record))
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The readable records of a checkpoint (none if it is missing), and a note per line left out.
+
+    A last line without its newline was cut off by a kill: it is left out like any line that is not
+    a JSON object. The caller regenerates what is missing, so nothing unreadable is ever printed.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return [], []
+    except (OSError, UnicodeDecodeError) as err:
+        raise PuzzleBookError(f"cannot read the checkpoint: {err}", source=str(path)) from None
+    records: list[dict[str, Any]] = []
+    notes: list[str] = []
+    lines = text.split("\n")
+    torn = lines.pop()  # after the last newline: empty unless the last write was cut off
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            record = None
+        if isinstance(record, dict):
+            records.append(record)
+        else:
+            notes.append(f"{path}, line {number}: not a puzzle record; it is left out and made again")
+    if torn:
+        notes.append(f"{path}, line {len(lines) + 1}: cut off (the build was stopped); it is made again")
+    return records, notes
+
+
+def write_records(path: Path, records: Iterable[dict[str, Any]]) -> None:
+    """Replace the checkpoint with exactly these records, atomically."""
+    write_text_atomic(path, "".join(record_line(record) for record in records))
+
+
+def read_json(path: Path) -> Any | None:
+    """A JSON file's content, or None when it is missing or unreadable (it is only informative)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+
+
+def write_json_atomic(path: Path, value: Any) -> None:
+    write_text_atomic(path, json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a temporary file in the same folder, sync it, then rename it over `path`."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o666 & ~umask())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def umask() -> int:
+    """The process umask (only readable by setting it): mkstemp's private 0600 is not what users expect."""
+    current = os.umask(0)
+    os.umask(current)
+    return current

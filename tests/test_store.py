@@ -1,0 +1,87 @@
+"""The checkpoint file: appended records survive, a line cut off by a kill or garbage in the middle is
+left out with a note (never an exception), and whole-file writes are atomic."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import PuzzleBookError
+from pipeline.store import append_record, read_records, write_json_atomic, write_records
+
+RECORDS = [{"section": "A", "index": i, "grid": [[1, 0, None]], "fingerprint": f"f{i}"} for i in range(1, 4)]
+
+
+def test_appended_records_read_back_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    for record in RECORDS:
+        append_record(path, record)
+    assert read_records(path) == (RECORDS, [])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == RECORDS
+    assert lines[0] == json.dumps(RECORDS[0])
+
+
+def test_a_missing_checkpoint_is_empty(tmp_path: Path) -> None:
+    assert read_records(tmp_path / "none.jsonl") == ([], [])
+
+
+def test_a_cut_off_last_line_is_left_out_with_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    write_records(path, RECORDS[:2])
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(RECORDS[2])[:25])
+    records, notes = read_records(path)
+    assert records == RECORDS[:2]
+    assert len(notes) == 1 and "line 3: cut off" in notes[0]
+
+
+def test_a_complete_last_record_without_newline_is_still_torn(tmp_path: Path) -> None:
+    """Without its newline we cannot know the write finished; making it again is always safe."""
+    path = tmp_path / "puzzles.jsonl"
+    path.write_text(json.dumps(RECORDS[0]), encoding="utf-8")
+    records, notes = read_records(path)
+    assert records == [] and "line 1: cut off" in notes[0]
+
+
+def test_garbage_lines_are_left_out_with_a_note_each(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    lines = [json.dumps(RECORDS[0]), "{not json", "[1, 2]", "", json.dumps(RECORDS[1])]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    records, notes = read_records(path)
+    assert records == RECORDS[:2]
+    assert len(notes) == 2 and "line 2: not a puzzle record" in notes[0] and "line 3:" in notes[1]
+
+
+def test_an_unreadable_checkpoint_is_a_user_error(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    path.write_bytes(b"\xff\xfe\n")
+    with pytest.raises(PuzzleBookError, match="cannot read the checkpoint"):
+        read_records(path)
+
+
+def test_whole_file_writes_replace_atomically_and_leave_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "manifest.json"
+    write_json_atomic(path, {"b": 1, "a": [1, 2]})
+    write_json_atomic(path, {"pages": 3})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"pages": 3}
+    assert os.listdir(tmp_path) == ["manifest.json"]
+    assert path.stat().st_mode & 0o777 == 0o666 & ~current_umask()
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    write_records(path, RECORDS)
+    with pytest.raises(TypeError):
+        write_records(path, [{"bad": object()}])
+    assert read_records(path) == (RECORDS, [])
+    assert os.listdir(tmp_path) == ["puzzles.jsonl"]
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
