@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench import build as build_bench
 from bench import engine, table
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -265,10 +266,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: fewer sizes and seeds (~1 minute)")
     parser.add_argument("--seeds", type=int, default=None, help="seeds per row (default 20, --quick 5)")
     parser.add_argument("--only", metavar="PATTERN", default=None,
-                        help="regular expression on row labels such as 'square 10x10 hidato hard'")
+                        help="regular expression on row labels such as 'square 10x10 hidato hard'; "
+                        "'build' runs only the book build benchmark")
     parser.add_argument("--expert-max", type=int, default=None, metavar="SIZE",
                         help=f"skip expert rows for boards larger than SIZE (full plan: {FULL_EXPERT_MAX})")
     args = parser.parse_args(argv)
+    if args.only == "build":
+        build_bench.run()
+        return 0
     if args.seeds is not None and args.seeds < 1:
         parser.error("--seeds must be at least 1")
     if args.only is not None:
@@ -283,4 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.expert_max is not None:
         plan = replace(plan, expert_max_size=args.expert_max)
     run(plan)
+    if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
+        print()
+        build_bench.run()
     return 0
