@@ -205,3 +205,13 @@ def test_worked_examples_are_unique_puzzles(kind: str) -> None:
     result = solve(Board.from_json(howto.puzzle, howto.adjacency), limit=2)
     assert result.status == "unique"
     assert result.solutions[0] == tuple(tuple(row) for row in howto.solution)
+
+
+def test_holes_shade_enclosed_blocked_cells_but_not_the_outline() -> None:
+    from pipeline.shapes import make_mask
+    from pipeline.typeset.draw import holes
+
+    mirror = [[0 if is_open else None for is_open in row] for row in make_mask("mirror", 5)]
+    assert holes(mirror) == [(1, 1), (2, 2), (3, 3)]
+    cross = [[0 if is_open else None for is_open in row] for row in make_mask("cross", 5)]
+    assert holes(cross) == []

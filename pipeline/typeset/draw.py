@@ -22,6 +22,8 @@ GIVEN_FILL = 0.85
 """Grey behind the givens of an answer grid (15% ink: above the 10% printers still reproduce)."""
 FILLED_INK = 0.35
 """Grey of the numbers an answer adds, so the givens stand out in black bold."""
+HOLE_FILL = 0.55
+"""Grey of a hole inside the board (see `holes`)."""
 PATH_INK = 0.6
 PATH_GAP = 0.36
 """How far (in cells) a path link stops short of each centre, clear of the number there."""
@@ -87,6 +89,9 @@ def draw_hidato(
 
     open_cells = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v is not None]
     canvas.saveState()
+    canvas.setFillGray(HOLE_FILL)
+    for r, c in holes(grid):
+        canvas.rect(*origin(r, c), fit.cell, fit.cell, stroke=0, fill=1)
     if solution is not None:
         canvas.setFillGray(GIVEN_FILL)
         for r, c in open_cells:
@@ -105,6 +110,30 @@ def draw_hidato(
         x, y = origin(r, c)
         _number(canvas, str(value), BOLD if given else REGULAR, fit, x + fit.cell / 2, y + fit.cell / 2)
     canvas.restoreState()
+
+
+def holes(grid: Grid) -> list[tuple[int, int]]:
+    """Blocked cells with open cells on both sides in their row and in their column.
+
+    Left white, such a cell looks like an empty square to fill in; shaded, it reads as a hole.
+    Blocked cells on the outline (a cross's corners) stay undrawn, so the shape keeps its outline.
+    """
+    columns = max(len(row) for row in grid)
+
+    def is_open(r: int, c: int) -> bool:
+        return c < len(grid[r]) and grid[r][c] is not None
+
+    def open_between(cells: list[bool], i: int) -> bool:
+        return any(cells[:i]) and any(cells[i + 1 :])
+
+    row_open = [[is_open(r, c) for c in range(columns)] for r in range(len(grid))]
+    col_open = [[row_open[r][c] for r in range(len(grid))] for c in range(columns)]
+    return [
+        (r, c)
+        for r in range(len(grid))
+        for c in range(columns)
+        if not row_open[r][c] and open_between(row_open[r], c) and open_between(col_open[c], r)
+    ]
 
 
 def _number(canvas: Canvas, text: str, font: str, fit: GridFit, x: float, y: float) -> None:
