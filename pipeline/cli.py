@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from pipeline import __version__, shapes
+from pipeline.atomic import write_text_atomic
 from pipeline.cli_output import (
     count_phrase,
     generated_block,
@@ -24,7 +25,6 @@ from pipeline.cli_output import (
     puzzle_label,
     shape_card,
     status_phrase,
-    write_atomic,
 )
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
@@ -76,7 +76,7 @@ def emit_all(chunks: Iterator[str], output: str | None) -> int:
         if counter:
             print("\r" + " " * len(counter) + "\r", end="", file=sys.stderr, flush=True)
     try:
-        write_atomic(output, "".join(chunk + "\n" for chunk in collected))
+        write_text_atomic(output, "".join(chunk + "\n" for chunk in collected))
     except OSError as err:
         raise PuzzleBookError(f"cannot write the file: {err.strerror or err}", source=output) from None
     print(f"{PROG}: wrote {count_phrase(len(collected), 'puzzle')} to {output}", file=sys.stderr)

@@ -7,8 +7,6 @@ and it never decides an exit code.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -141,33 +139,3 @@ def shape_card(name: str, mask: Mask, settings: Mapping[str, object], hidato_onl
 
 def count_phrase(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write `text` to `path` all at once: a temporary file in the same folder, then os.replace.
-
-    A reader never sees half a file, and on any error the old file (or no file) stays.
-    """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    """The process umask (only readable by setting it), so written files get the usual permissions."""
-    current = os.umask(0)
-    os.umask(current)
-    return current

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pipeline.atomic import write_text_atomic
 from pipeline.errors import PuzzleBookError
 
 
@@ -78,23 +78,3 @@ def write_json_atomic(path: Path, value: Any) -> None:
     write_text_atomic(path, json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write a temporary file in the same folder, sync it, then rename it over `path`."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o666 & ~umask())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def umask() -> int:
-    """The process umask (only readable by setting it): mkstemp's private 0600 is not what users expect."""
-    current = os.umask(0)
-    os.umask(current)
-    return current

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
@@ -17,6 +16,7 @@ from typing import Literal, get_args
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
+from pipeline.atomic import write_bytes_atomic
 from pipeline.config import AnswersSpec, BookSpec, SectionSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.typeset.draw import fit_grid
@@ -82,7 +82,8 @@ def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen:
     geo = geometry(book.page, len(pages))
     check_fit(book, records, pages, geo, style)
     data = render(book, records, pages, geo, style, screen=screen)
-    write_atomic(Path(out_path), data)
+    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(out_path, data)
     return len(pages)
 
 
@@ -246,18 +247,3 @@ def render(
     if screen:
         canvas.showOutline()
     return canvas.getpdfdata()
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file in the same folder, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
