@@ -130,8 +130,9 @@ def propagate(cand: list[int], n: int, geo: Geometry, taken: int | None = None) 
         taken = _pinned_cells(cand, n, nbrs)
         if taken is None:
             return None
+    loose = range(1, n + 1)
     while True:
-        loose = [k for k in range(1, n + 1) if cand[k] & (cand[k] - 1)]
+        loose = [k for k in loose if cand[k] & (cand[k] - 1)]  # pinned numbers never come loose
         if not loose:
             return taken
         free = ~taken
