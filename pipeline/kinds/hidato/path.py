@@ -130,23 +130,22 @@ def _cut_piece(reps: list[int], region: int, stride: int, king: bool) -> int:
     0 when they still meet, -1 when `region` falls into 3 or more pieces, else one of its 2 pieces.
     Two groups are grown in turn from both sides, so a small pocket is found in a few steps."""
     if len(reps) == 2:
+
+        def grow(cells: int) -> int:
+            if king:
+                row = cells | (cells << 1) | (cells >> 1)
+                return (row | (row << stride) | (row >> stride)) & region
+            return (cells | (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)) & region
+
         a, b = 1 << reps[0], 1 << reps[1]
         while True:
-            if king:
-                row = a | (a << 1) | (a >> 1)
-                grown = (row | (row << stride) | (row >> stride)) & region
-            else:
-                grown = (a | (a << 1) | (a >> 1) | (a << stride) | (a >> stride)) & region
+            grown = grow(a)
             if grown & b:
                 return 0
             if grown == a:
                 return a
             a = grown
-            if king:
-                row = b | (b << 1) | (b >> 1)
-                grown = (row | (row << stride) | (row >> stride)) & region
-            else:
-                grown = (b | (b << 1) | (b >> 1) | (b << stride) | (b >> stride)) & region
+            grown = grow(b)
             if grown & a:
                 return 0
             if grown == b:
