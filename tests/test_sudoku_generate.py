@@ -1,0 +1,235 @@
+"""Sudoku grading and generation: each technique on a hand-made position, published puzzles graded,
+and generated puzzles unique, reproducible, symmetric and of the level asked for."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.sudoku.generate import (
+    SYMMETRIES,
+    full_grid,
+    generate,
+    symmetry_orbits,
+)
+from pipeline.kinds.sudoku.grade import (
+    _STEPS,
+    LEVEL_OF,
+    LEVELS,
+    TECHNIQUES,
+    _State,
+    geometry,
+    grade,
+    solve_logically,
+)
+from pipeline.kinds.sudoku.grid import Sudoku, is_solution
+from pipeline.kinds.sudoku.solve import solve
+from pipeline.kinds.sudoku.textformat import from_line
+
+CORPUS = [json.loads(line) for line in (Path(__file__).parent / "data" / "sudoku.jsonl").read_text().splitlines()]
+FULL = 0x1FF
+
+
+def bit(*digits: int) -> int:
+    return sum(1 << (d - 1) for d in digits)
+
+
+def position(changes: dict[int, int]) -> _State:
+    """An empty 9x9 with every candidate open except the masks given per cell."""
+    state = _State(geometry(3), [0] * 81)
+    for i, mask in changes.items():
+        state.cand[i] = mask
+    return state
+
+
+def without(digit: int, cells) -> dict[int, int]:
+    return {i: FULL & ~bit(digit) for i in cells}
+
+
+def apply(name: str, changes: dict[int, int]) -> list[int]:
+    """Apply `name` once, after checking that every simpler technique is stuck on the position."""
+    steps = dict(_STEPS)
+    for simpler in TECHNIQUES[: TECHNIQUES.index(name)]:
+        trial = position(changes)
+        assert steps[simpler](trial) == 0, f"{simpler} already makes progress"
+    state = position(changes)
+    assert steps[name](state) == 1
+    return state.cand
+
+
+def cell(r: int, c: int) -> int:
+    return r * 9 + c
+
+
+def test_naked_pair():
+    cand = apply("naked_pair", {cell(0, 0): bit(1, 2), cell(0, 4): bit(1, 2)})
+    assert all(cand[cell(0, c)] == FULL & ~bit(1, 2) for c in (1, 2, 3, 5, 8))
+    assert cand[cell(1, 0)] == FULL
+
+
+def test_hidden_pair():
+    cand = apply("hidden_pair", {cell(0, c): FULL & ~bit(1, 2) for c in range(2, 9)})
+    assert cand[cell(0, 0)] == cand[cell(0, 1)] == bit(1, 2)
+
+
+def test_pointing():
+    box_rows_1_2 = [cell(r, c) for r in (1, 2) for c in range(3)]
+    cand = apply("pointing", without(1, box_rows_1_2))
+    assert all(not cand[cell(0, c)] & bit(1) for c in range(3, 9))
+    assert all(cand[cell(0, c)] & bit(1) for c in range(3))
+
+
+def test_box_line():
+    cand = apply("box_line", without(1, [cell(0, c) for c in range(3, 9)]))
+    assert all(not cand[cell(r, c)] & bit(1) for r in (1, 2) for c in range(3))
+    assert cand[cell(1, 3)] & bit(1)
+
+
+def test_naked_triple():
+    cand = apply("naked_triple", {cell(0, 0): bit(1, 2), cell(0, 4): bit(2, 3), cell(0, 8): bit(1, 3)})
+    assert all(cand[cell(0, c)] == FULL & ~bit(1, 2, 3) for c in (1, 2, 3, 5, 6, 7))
+
+
+def test_hidden_triple():
+    others = [cell(0, c) for c in range(9) if c not in (0, 4, 8)]
+    cand = apply("hidden_triple", {i: FULL & ~bit(1, 2, 3) for i in others})
+    assert cand[cell(0, 0)] == cand[cell(0, 4)] == cand[cell(0, 8)] == bit(1, 2, 3)
+
+
+def test_x_wing():
+    cand = apply("x_wing", without(1, [cell(r, c) for r in (0, 4) for c in range(9) if c not in (1, 7)]))
+    assert all(not cand[cell(r, c)] & bit(1) for r in range(9) if r not in (0, 4) for c in (1, 7))
+    assert cand[cell(2, 2)] & bit(1) and cand[cell(0, 1)] & bit(1)
+
+
+def test_swordfish():
+    allowed = {0: (1, 4), 3: (4, 7), 6: (1, 7)}
+    cand = apply("swordfish", without(1, [cell(r, c) for r, cols in allowed.items() for c in range(9) if c not in cols]))
+    assert all(not cand[cell(r, c)] & bit(1) for r in range(9) if r not in allowed for c in (1, 4, 7))
+    assert cand[cell(1, 2)] & bit(1)
+
+
+def corpus_puzzle(record: dict) -> Sudoku:
+    return from_line(record["puzzle"])
+
+
+def test_published_hard_puzzles_grade_hard_or_expert():
+    hardest = {r["id"]: grade(corpus_puzzle(r)) for r in CORPUS if r["id"].startswith("norvig-hardest")}
+    assert sum(g["level"] in ("hard", "expert") for g in hardest.values()) >= 8
+    assert hardest["norvig-hardest-09"]["level"] == "hard"
+    assert "swordfish" in hardest["norvig-hardest-09"]["techniques"]
+    assert hardest["norvig-hardest-02"]["level"] == "expert"
+
+
+def test_corpus_deductions_agree_with_the_solutions():
+    for record in CORPUS:
+        if record["num_solutions"] != 1:
+            continue
+        puzzle = corpus_puzzle(record)
+        solution = from_line(record["solution"]).cells
+        logic = solve_logically(puzzle.box, puzzle.cells, "hard")
+        assert all(v in (0, s) for v, s in zip(logic.cells, solution)), record["id"]
+
+
+def test_grading_refuses_puzzles_without_one_solution():
+    multiple = next(r for r in CORPUS if r["num_solutions"] == 2)
+    with pytest.raises(PuzzleBookError, match="exactly one solution"):
+        grade(corpus_puzzle(multiple))
+    with pytest.raises(PuzzleBookError):
+        grade(Sudoku(2, (1, 1) + (0,) * 14))
+
+
+def test_grade_record_shape():
+    record = grade(corpus_puzzle(CORPUS[0]))
+    assert list(record) == ["level", "techniques", "steps", "givens", "givens_ratio", "hardest"]
+    used = list(record["techniques"])
+    assert used == [t for t in TECHNIQUES if t in used]
+    assert record["hardest"] == used[-1] and LEVEL_OF[used[-1]] == record["level"]
+    assert record["steps"] == sum(record["techniques"].values())
+
+
+def check_record(record: dict, box: int, difficulty: str) -> Sudoku:
+    puzzle = from_line(record["grid"])
+    solution = from_line(record["solution"]).cells
+    assert puzzle.box == box and record["difficulty"] == difficulty
+    result = solve(puzzle, limit=2)
+    assert result.status == "unique" and result.solutions[0] == solution
+    assert is_solution(puzzle, solution)
+    assert record["grade"] == grade(puzzle) and record["grade"]["level"] == difficulty
+    return puzzle
+
+
+@pytest.mark.parametrize(("difficulty", "seed"), [("easy", 1), ("medium", 1), ("hard", 1), ("expert", 1)])
+def test_every_level_9x9(difficulty: str, seed: int):
+    record = generate(3, difficulty, seed)
+    check_record(record, 3, difficulty)
+    assert record == generate(3, difficulty, seed)
+
+
+def test_4x4_easy_and_unreachable_levels():
+    check_record(generate(2, "easy", 3), 2, "easy")
+    with pytest.raises(PuzzleBookError, match=r"hard 4x4 Sudoku \(box 2, symmetry rotate180\)"):
+        generate(2, "hard", 3)
+
+
+def test_16x16_easy():
+    check_record(generate(4, "easy", 1), 4, "easy")
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_symmetry_holds(symmetry: str):
+    puzzle = check_record(generate(3, "medium", 4, symmetry=symmetry), 3, "medium")
+    clue = [v != 0 for v in puzzle.cells]
+    for orbit in symmetry_orbits(9, symmetry):
+        assert len({clue[i] for i in orbit}) == 1
+    mapped = {
+        "none": lambda r, c: (r, c),
+        "rotate180": lambda r, c: (8 - r, 8 - c),
+        "rotate90": lambda r, c: (c, 8 - r),
+        "mirror": lambda r, c: (r, 8 - c),
+        "diagonal": lambda r, c: (c, r),
+    }[symmetry]
+    for r in range(9):
+        for c in range(9):
+            r2, c2 = mapped(r, c)
+            assert clue[r * 9 + c] == clue[r2 * 9 + c2]
+
+
+def test_seeds_differ():
+    assert generate(3, "easy", 1)["grid"] != generate(3, "easy", 2)["grid"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ((6, "easy", 1, "none"), "allowed: 2, 3, 4, 5"),
+        ((3, "fiendish", 1, "none"), "allowed: easy, medium, hard, expert"),
+        ((3, "easy", 1, "spiral"), "allowed: none, rotate180, rotate90, mirror, diagonal"),
+    ],
+)
+def test_bad_requests(args, words):
+    box, difficulty, seed, symmetry = args
+    with pytest.raises(PuzzleBookError, match=words):
+        generate(box, difficulty, seed, symmetry=symmetry)
+
+
+@settings(max_examples=20, deadline=None)
+@given(box=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 2**32))
+def test_full_grids_are_solutions(box: int, seed: int):
+    cells = full_grid(box, random.Random(seed))
+    assert is_solution(Sudoku(box, (0,) * len(cells)), cells)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_easy_puzzles_need_singles_only(seed: int):
+    record = generate(3, "easy", seed, symmetry="none")
+    assert set(record["grade"]["techniques"]) <= {"naked_single", "hidden_single"}
+    assert solve_logically(3, from_line(record["grid"]).cells, "easy").solved
+    assert LEVELS[0] == record["grade"]["level"]
