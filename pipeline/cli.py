@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import NoReturn
 
 from pipeline import __version__, shapes
@@ -25,6 +26,9 @@ from pipeline.cli_output import (
     puzzle_label,
     shape_card,
     status_phrase,
+    sudoku_card,
+    sudoku_meta,
+    sudoku_text,
 )
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
@@ -32,9 +36,26 @@ from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import LEVELS, grade
 from pipeline.kinds.hidato.solve import SolveResult, solve
 from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, parse_puzzles, read_puzzle_file
+from pipeline.kinds.sudoku import generate as sudoku_generate
+from pipeline.kinds.sudoku import grade as sudoku_grade
+from pipeline.kinds.sudoku import solve as sudoku_solve
+from pipeline.kinds.sudoku.grid import BOXES, Sudoku
+from pipeline.kinds.sudoku.grid import is_solution as is_sudoku_solution
+from pipeline.kinds.sudoku.textformat import (
+    SudokuText,
+    from_line,
+    looks_like_sudoku,
+    parse_sudokus,
+    read_sudoku_file,
+    to_grid_text,
+    to_line,
+)
 
 PROG = "puzzlebook"
 SHAPE_OPTIONS = ("size", "width", "height", "arm", "ratio")
+DEFAULT_SHAPE = "square"
+KINDS = ("hidato", "numbrix", "sudoku")
+SUDOKU_OPTIONS = ("box", "symmetry", "one_line")
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -42,20 +63,53 @@ Command = Callable[[argparse.Namespace], int]
 # ---------------------------------------------------------------- reading and writing
 
 
-def read_puzzles(path: str, numbrix: bool) -> list[PuzzleText]:
-    """Every puzzle in FILE (or standard input for `-`); a block's own metadata beats --numbrix."""
-    adjacency = default_adjacency(numbrix)
-    if path == "-":
-        puzzles = parse_puzzles(sys.stdin.read(), "<stdin>", adjacency)
+def read_puzzles(args: argparse.Namespace) -> list[PuzzleText] | list[SudokuText]:
+    """Every puzzle in FILE (or standard input for `-`), as Sudokus or as path puzzles.
+
+    The kind is --kind (or --numbrix) when given, else Sudoku when the file looks like one (metadata
+    kind=sudoku, or a first puzzle in a Sudoku form); a path block's own metadata beats --numbrix.
+    """
+    kind = stated_kind(args)
+    path = args.file
+    text = sys.stdin.read() if path == "-" else None
+    if kind is None:
+        kind = "sudoku" if looks_like_sudoku(text if text is not None else peek(path)) else "hidato"
+    adjacency = default_adjacency(kind == "numbrix")
+    puzzles: list[PuzzleText] | list[SudokuText]
+    if kind == "sudoku":
+        puzzles = parse_sudokus(text, "<stdin>") if text is not None else read_sudoku_file(path)
     else:
-        puzzles = read_puzzle_file(path, adjacency)
+        puzzles = parse_puzzles(text, "<stdin>", adjacency) if text is not None else read_puzzle_file(path, adjacency)
     if not puzzles:
         raise PuzzleBookError("no puzzles found", source="<stdin>" if path == "-" else path)
     return puzzles
 
 
+def peek(path: str) -> str:
+    """The file's text, for guessing its kind only: a file that cannot be read is reported by its reader."""
+    try:
+        return Path(path).read_bytes().decode("utf-8-sig", errors="replace")
+    except OSError:
+        return ""
+
+
+def stated_kind(args: argparse.Namespace) -> str | None:
+    """--kind, or numbrix for --numbrix; the two must agree."""
+    if args.numbrix and args.kind not in (None, "numbrix"):
+        raise PuzzleBookError(f"--numbrix contradicts --kind {args.kind}; give one of them")
+    return args.kind or ("numbrix" if args.numbrix else None)
+
+
 def default_adjacency(numbrix: bool) -> Adjacency:
     return "orthogonal" if numbrix else "king"
+
+
+def refuse_options(args: argparse.Namespace, names: tuple[str, ...], kind: str, instead: str) -> None:
+    """A flag that does not apply to the kind is a mistake, not something to ignore silently."""
+    for name in names:
+        if getattr(args, name) not in (None, False):
+            flag = "--" + name.replace("_", "-")
+            raise PuzzleBookError(f"{flag} does not apply to {kind} puzzles; {instead}")
 
 
 def emit_all(chunks: Iterator[str], output: str | None) -> int:
@@ -87,21 +141,41 @@ def emit_all(chunks: Iterator[str], output: str | None) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    adjacency = default_adjacency(args.numbrix)
+    kind = stated_kind(args) or "hidato"
+    if kind == "sudoku":
+        refuse_options(args, ("shape", *SHAPE_OPTIONS), kind, "a Sudoku's size comes from --box")
+        return emit_all(sudoku_records(args), args.output)
+    refuse_options(args, SUDOKU_OPTIONS, kind, "it is for --kind sudoku")
+    adjacency = default_adjacency(kind == "numbrix")
+    shape = args.shape or DEFAULT_SHAPE
     options = shape_options(args)
-    settings = shape_settings(args.shape, options)
+    settings = shape_settings(shape, options)
 
     def records() -> Iterator[str]:
         for i in range(args.count):
             seed = args.seed + i
-            mask = shapes.make_mask(args.shape, **options, seed=seed, adjacency=adjacency)
-            record = generate(mask, adjacency, args.difficulty, seed, shape=args.shape)
+            mask = shapes.make_mask(shape, **options, seed=seed, adjacency=adjacency)
+            record = generate(mask, adjacency, args.difficulty, seed, shape=shape)
             if args.json:
                 yield json_line(record)
             else:
                 yield generated_block(record, settings, args.solutions, first=i == 0)
 
     return emit_all(records(), args.output)
+
+
+def sudoku_records(args: argparse.Namespace) -> Iterator[str]:
+    """Each generated Sudoku as JSON, or as text in the grid form (the one-line form with --one-line)."""
+    box, symmetry = args.box or 3, args.symmetry or "rotate180"
+    for i in range(args.count):
+        record = sudoku_generate.generate(box, args.difficulty, args.seed + i, symmetry=symmetry)
+        if args.json:
+            yield json_line(record)
+            continue
+        solution = from_line(record["solution"]).cells if args.solutions else None
+        item = SudokuText(from_line(record["grid"]), sudoku_meta(record), solution, 0,
+                          "line" if args.one_line else "grid")
+        yield sudoku_text(item, first=i == 0)
 
 
 def shape_options(args: argparse.Namespace) -> dict[str, object]:
@@ -118,30 +192,43 @@ def shape_settings(name: str, options: dict[str, object]) -> dict[str, object]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    for index, item in enumerate(read_puzzles(args.file, args.numbrix), start=1):
-        result = solve(item.board, max(2, args.limit), node_limit=args.node_limit)
-        shown = result.solutions[: args.limit]
+    for index, item in enumerate(read_puzzles(args), start=1):
+        texts: list[str]
+        if isinstance(item, SudokuText):
+            result = sudoku_solve.solve(item.sudoku, max(2, args.limit), node_limit=args.node_limit)
+            found = [Sudoku(item.sudoku.box, cells) for cells in result.solutions[: args.limit]]
+            as_json: list[object] = [to_line(s) for s in found]
+            texts = [to_line(s) if item.form == "line" else to_grid_text(s) for s in found]
+        else:
+            result = solve(item.board, max(2, args.limit), node_limit=args.node_limit)
+            grids = result.solutions[: args.limit]
+            as_json, texts = [grid_rows(grid) for grid in grids], [format_grid(grid) for grid in grids]
         if args.json:
             record = {"index": index, "line": item.line, "status": result.status, "nodes": result.nodes}
-            print(json_line({**record, "solutions": [grid_rows(grid) for grid in shown]}), flush=True)
+            print(json_line({**record, "solutions": as_json}), flush=True)
             continue
         if index > 1:
             print()
         print(f"{puzzle_label(index, item.line)}: {status_phrase(result, args.node_limit)}")
-        for number, grid in enumerate(shown, start=1):
-            if len(shown) > 1:
+        for number, text in enumerate(texts, start=1):
+            if len(texts) > 1:
                 print(f"solution {number}:")
-            print(format_grid(grid).rstrip("\n"), flush=True)
+            print(text.rstrip("\n"), flush=True)
     return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     failures = 0
-    puzzles = read_puzzles(args.file, args.numbrix)
+    puzzles = read_puzzles(args)
     for index, item in enumerate(puzzles, start=1):
         block = item.solution
-        hint = block if block is not None and is_solution(item.board, block) else None
-        result = solve(item.board, 2, node_limit=args.node_limit, hint=hint)
+        result: SolveResult | sudoku_solve.SolveResult
+        if isinstance(item, SudokuText):
+            hint = block if block is not None and is_sudoku_solution(item.sudoku, block) else None
+            result = sudoku_solve.solve(item.sudoku, 2, node_limit=args.node_limit, hint=hint)
+        else:
+            hint = block if block is not None and is_solution(item.board, block) else None
+            result = solve(item.board, 2, node_limit=args.node_limit, hint=hint)
         verdict, ok = judge(result, block)
         failures += not ok
         print(f"{puzzle_label(index, item.line)}: {verdict}", flush=True)
@@ -150,7 +237,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def judge(result: SolveResult, block: Grid | None) -> tuple[str, bool]:
+def judge(result: SolveResult | sudoku_solve.SolveResult, block: Grid | tuple[int, ...] | None) -> tuple[str, bool]:
     """The verdict for one puzzle and whether it passes: exactly one solution, equal to its block."""
     if result.status == "multiple":
         return "multiple solutions", False
@@ -167,9 +254,9 @@ def judge(result: SolveResult, block: Grid | None) -> tuple[str, bool]:
 
 def cmd_grade(args: argparse.Namespace) -> int:
     failed = 0
-    for index, item in enumerate(read_puzzles(args.file, args.numbrix), start=1):
+    for index, item in enumerate(read_puzzles(args), start=1):
         try:
-            record = grade(item.board)
+            record = sudoku_grade.grade(item.sudoku) if isinstance(item, SudokuText) else grade(item.board)
         except PuzzleBookError as err:
             failed += 1
             print(f"{PROG}: error: {puzzle_label(index, item.line)}: {err}", file=sys.stderr)
@@ -182,11 +269,14 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    puzzles = read_puzzles(args.file, args.numbrix)
+    puzzles = read_puzzles(args)
     for index, item in enumerate(puzzles, start=1):
         if index > 1:
             print()
-        print(puzzle_card(item, index, len(puzzles), args.solutions), flush=True)
+        if isinstance(item, SudokuText):
+            print(sudoku_card(item, index, len(puzzles), args.solutions), flush=True)
+        else:
+            print(puzzle_card(item, index, len(puzzles), args.solutions), flush=True)
     return 0
 
 
@@ -277,12 +367,12 @@ def add_command(
     return sub
 
 
-def add_shape_options(sub: argparse.ArgumentParser, default_shape: str | None) -> None:
+def add_shape_options(sub: argparse.ArgumentParser, with_name: bool) -> None:
+    """The shape flags; `with_name` adds --shape (left unset by default, so that Sudoku can refuse it)."""
     group = sub.add_argument_group("shape", "the board's outline; each shape takes only some of these")
-    if default_shape is not None:
+    if with_name:
         group.add_argument(
-            "--shape", default=default_shape, metavar="NAME",
-            help=f"a name from `puzzlebook shapes` (default {default_shape})",
+            "--shape", metavar="NAME", help=f"a name from `puzzlebook shapes` (default {DEFAULT_SHAPE})",
         )
     group.add_argument("--size", type=positive_int, metavar="N", help="size in cells (default: the shape's)")
     group.add_argument("--width", type=positive_int, metavar="N", help="width in cells")
@@ -291,8 +381,13 @@ def add_shape_options(sub: argparse.ArgumentParser, default_shape: str | None) -
     group.add_argument("--ratio", type=fraction, metavar="R", help="a proportion between 0 and 1")
 
 
+def add_kind_option(sub: argparse.ArgumentParser, default: str) -> None:
+    sub.add_argument("--kind", choices=KINDS, help=f"the puzzle kind ({default})")
+
+
 def add_file_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("file", metavar="FILE", help="a puzzle file in the text format, or - for standard input")
+    add_kind_option(sub, "default: sudoku when the file looks like one, else hidato")
     sub.add_argument(
         "--numbrix", action="store_true",
         help="blocks without adjacency/kind metadata are Numbrix (4 neighbours), not Hidato",
@@ -308,7 +403,7 @@ def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
 def build_parser() -> Parser:
     parser = Parser(
         prog=PROG,
-        description="Make, solve, check and grade provably unique Hidato and Numbrix puzzles.",
+        description="Make, solve, check and grade provably unique Hidato, Numbrix and Sudoku puzzles.",
         epilog="example:\n  puzzlebook generate --shape cross --difficulty hard --count 10 -o cross.txt"
         "\n\nRun `puzzlebook COMMAND --help` for a command's options.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -324,7 +419,14 @@ def build_parser() -> Parser:
         "\n\nseeds: puzzle i of a run (counting from 0) uses seed SEED+i, so --seed 7 --count 10 makes"
         "\nseeds 7..16, and --seed 12 alone reproduces the sixth of them."
     )
-    add_shape_options(sub, default_shape="square")
+    add_kind_option(sub, "default hidato")
+    add_shape_options(sub, with_name=True)
+    group = sub.add_argument_group("sudoku", "for --kind sudoku only")
+    group.add_argument("--box", type=int, choices=BOXES, metavar="K",
+                       help="box size: a K*K by K*K grid, 2 to 5 (default 3: 9x9)")
+    group.add_argument("--symmetry", choices=sudoku_generate.SYMMETRIES,
+                       help="the pattern the givens keep (default rotate180)")
+    group.add_argument("--one-line", action="store_true", help="write each grid on one line (81 symbols for 9x9)")
     sub.add_argument("--difficulty", default="medium", choices=LEVELS, help="level to reach (default medium)")
     sub.add_argument("--seed", type=int, default=1, help="seed of the first puzzle (default 1)")
     sub.add_argument("--count", type=positive_int, default=1, metavar="N", help="puzzles to make (default 1)")
@@ -370,7 +472,7 @@ def build_parser() -> Parser:
         "puzzlebook shapes cross --size 11 --arm 3",
     )
     sub.add_argument("name", nargs="?", metavar="NAME", help="preview only this shape, as set below")
-    add_shape_options(sub, default_shape=None)
+    add_shape_options(sub, with_name=False)
     sub.add_argument("--seed", type=int, default=0, help="seed for shapes drawn at random (default 0)")
 
     sub = add_command(

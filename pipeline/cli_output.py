@@ -14,6 +14,9 @@ from pipeline import shapes
 from pipeline.kinds.hidato.board import Board, Grid, Mask
 from pipeline.kinds.hidato.solve import SolveResult
 from pipeline.kinds.hidato.textformat import PuzzleText, format_puzzles
+from pipeline.kinds.sudoku import solve as sudoku_solve
+from pipeline.kinds.sudoku.grid import Sudoku, symbol
+from pipeline.kinds.sudoku.textformat import SudokuText, format_sudokus
 
 
 def json_line(record: Mapping[str, Any]) -> str:
@@ -27,9 +30,13 @@ def grid_rows(grid: Grid) -> list[list[int | None]]:
 
 
 def show_value(value: object) -> str:
-    """A metadata value as one token: floats shortened, no spaces."""
+    """A metadata value as one token: floats shortened, a mapping as `k:v,k:v`, None as `none`, no spaces."""
     if isinstance(value, float):
         return f"{value:.3f}".rstrip("0").rstrip(".")
+    if isinstance(value, Mapping):
+        return ",".join(f"{key}:{show_value(item)}" for key, item in value.items()) or "none"
+    if value is None:
+        return "none"
     return str(value).replace(" ", "_")
 
 
@@ -89,7 +96,60 @@ def as_meta(values: Mapping[str, object]) -> dict[str, str]:
     return {key: show_value(value) for key, value in values.items()}
 
 
-def status_phrase(result: SolveResult, node_limit: int | None) -> str:
+def sudoku_meta(record: Mapping[str, Any]) -> dict[str, str]:
+    """A generated Sudoku's metadata line: how it was asked for, then its grade."""
+    graded = record["grade"]
+    return as_meta({
+        "kind": record["kind"],
+        "box": record["box"],
+        "symmetry": record["symmetry"],
+        "seed": record["seed"],
+        "difficulty": record["difficulty"],
+        "level": graded["level"],
+        "hardest": graded["hardest"],
+        "givens": graded["givens"],
+        "givens_ratio": graded["givens_ratio"],
+        "steps": graded["steps"],
+        "attempts": record["attempts"],
+    })
+
+
+def sudoku_text(item: SudokuText, first: bool) -> str:
+    """A Sudoku in the text format, in its own form; grids after the first get a blank line before them."""
+    text = format_sudokus([item]).rstrip("\n")
+    return text if first or item.form == "line" else "\n" + text
+
+
+def boxed_sudoku(sudoku: Sudoku | tuple[int, ...], box: int, indent: str = "  ") -> str:
+    """A Sudoku (or a solution's cells) framed, with rules between its boxes."""
+    cells = sudoku.cells if isinstance(sudoku, Sudoku) else sudoku
+    n = box * box
+    rule = indent + "+" + "+".join("-" * (2 * box + 1) for _ in range(box)) + "+"
+    lines = [rule]
+    for r in range(n):
+        row = cells[r * n : (r + 1) * n]
+        groups = (" ".join(symbol(v) for v in row[b * box : (b + 1) * box]) for b in range(box))
+        lines.append(f"{indent}| {' | '.join(groups)} |")
+        if (r + 1) % box == 0:
+            lines.append(rule)
+    return "\n".join(lines)
+
+
+def sudoku_card(item: SudokuText, index: int, total: int, with_solution: bool) -> str:
+    """`show`'s view of a Sudoku: a header line, its metadata, the framed grid, maybe its solution."""
+    sudoku = item.sudoku
+    n = sudoku.size
+    lines = [f"Puzzle {index} of {total} (line {item.line}): sudoku, {n}x{n}, box {sudoku.box}, {sudoku.givens} givens"]
+    extra = key_values(item.meta, skip=("kind", "box"))
+    if extra:
+        lines.append(f"  {extra}")
+    lines.append(boxed_sudoku(sudoku, sudoku.box))
+    if with_solution and item.solution is not None:
+        lines += ["  solution:", boxed_sudoku(item.solution, sudoku.box)]
+    return "\n".join(lines)
+
+
+def status_phrase(result: SolveResult | sudoku_solve.SolveResult, node_limit: int | None) -> str:
     """The status word first, then what it means in this case."""
     found = len(result.solutions)
     if result.status == "unique":

@@ -28,6 +28,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.grade import LEVELS
 from pipeline.kinds.hidato.path import path_problem
+from pipeline.kinds.sudoku.generate import SYMMETRIES
+from pipeline.kinds.sudoku.grid import BOXES
 from pipeline.shapes import make_mask
 
 POINTS_PER_INCH = 72.0
@@ -51,6 +53,9 @@ WIDEST_GUTTER = 0.875
 MIN_OUTSIDE = 0.25
 MIN_OUTSIDE_BLEED = 0.375
 MAX_COUNT = 2000
+PATH_KINDS = ("hidato", "numbrix")
+SUDOKU_DEFAULTS = {"box": 3, "symmetry": "rotate180"}
+"""What a sudoku section that leaves out `box` or `symmetry` gets."""
 
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
@@ -119,11 +124,24 @@ class ShapeSpec(_Spec):
 
 
 class SectionSpec(_Spec):
-    """A run of puzzles of one kind; puzzle i (from 1) takes shapes[(i-1) % n] and difficulty[(i-1) % m]."""
+    """A run of puzzles of one kind; puzzle i (from 1) takes shapes[(i-1) % n] and difficulty[(i-1) % m].
+
+    Hidato and Numbrix sections need `shapes`; a Sudoku section has `box` and `symmetry` instead.
+    """
 
     name: str = Field(min_length=1, description="the section's title, unique in the book")
-    kind: Literal["hidato", "numbrix"] = Field(description="hidato: diagonal steps count; numbrix: not")
-    shapes: list[ShapeSpec] = Field(min_length=1, description="one shape or a list; puzzles cycle through")
+    kind: Literal["hidato", "numbrix", "sudoku"] = Field(
+        description="hidato: diagonal steps count; numbrix: not; sudoku: rows, columns and boxes"
+    )
+    shapes: list[ShapeSpec] | None = Field(
+        None, min_length=1, description="hidato and numbrix only (required): one shape or a list; puzzles cycle through"
+    )
+    box: int | None = Field(
+        None, ge=BOXES[0], le=BOXES[-1], description="sudoku only: box size k for a k*k by k*k grid (default 3: 9x9)"
+    )
+    symmetry: Literal[SYMMETRIES] | None = Field(  # type: ignore[valid-type]
+        None, description="sudoku only: the pattern the givens keep (default rotate180)"
+    )
     difficulty: list[Level] = Field(min_length=1, description="one level or a list; puzzles cycle through")
     count: int = Field(ge=1, le=MAX_COUNT, description="how many puzzles")
     per_page: Literal[1, 2, 4, 6] = Field(4, description="puzzles per page")
@@ -136,10 +154,17 @@ class SectionSpec(_Spec):
     def adjacency(self) -> Literal["king", "orthogonal"]:
         return "king" if self.kind == "hidato" else "orthogonal"
 
+    @model_validator(mode="before")
+    @classmethod
+    def _sudoku_defaults(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("kind") == "sudoku":
+            return {**data, **{key: value for key, value in SUDOKU_DEFAULTS.items() if data.get(key) is None}}
+        return data
+
     @field_validator("shapes", "difficulty", mode="before")
     @classmethod
     def _one_or_list(cls, value: Any) -> Any:
-        return value if isinstance(value, list) else [value]
+        return value if isinstance(value, list) or value is None else [value]
 
     @field_validator("name")
     @classmethod
@@ -150,11 +175,23 @@ class SectionSpec(_Spec):
 
     @model_validator(mode="after")
     def _check(self) -> SectionSpec:
-        """Every shape must build and admit a numbering path; every reroll must name a puzzle.
+        """Each kind has its own fields; every shape must build and admit a numbering path; every reroll
+        must name a puzzle.
 
         A 'random' board is drawn anew for each puzzle's seed, so only its parameters are checked here.
         """
-        for i, shape in enumerate(self.shapes):
+        if self.kind == "sudoku" and self.shapes is not None:
+            message = "a sudoku section has no shapes: its grid is set by 'box' (2 to 5; default 3, a 9x9 grid)"
+            raise FieldError(message, ("shapes",))
+        if self.kind in PATH_KINDS:
+            for key in SUDOKU_DEFAULTS:
+                if getattr(self, key) is not None:
+                    message = f"only a sudoku section takes {key!r}; a {self.kind} section's boards come from 'shapes'"
+                    raise FieldError(message, (key,))
+            if self.shapes is None:
+                message = f"missing required key 'shapes' (a {self.kind} section needs board shapes)"
+                raise FieldError(message, ("shapes",))
+        for i, shape in enumerate(self.shapes or ()):
             params = shape.model_dump(exclude_none=True, exclude={"name"})
             try:
                 mask = make_mask(shape.name, adjacency=self.adjacency, **params)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline import __version__
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.generate import generate
+from pipeline.kinds.sudoku.generate import generate as generate_sudoku
 from pipeline.seeds import derive_seed
 from pipeline.shapes import make_mask
 
@@ -30,24 +31,31 @@ RANDOM_MASKS = 8
 
 @dataclass(frozen=True)
 class Job:
-    """Everything one worker needs to make one puzzle, as plain data."""
+    """Everything one worker needs to make one puzzle, as plain data; fields a kind does not use are None."""
 
     section: str
     section_index: int
     index: int
     kind: str
-    adjacency: str
-    shape: dict[str, Any]
+    adjacency: str | None
+    """Hidato and Numbrix only (None for Sudoku), like `shape`."""
+    shape: dict[str, Any] | None
     difficulty: str
     seed: int
+    box: int | None = None
+    """Sudoku only (None for the path kinds), like `symmetry`."""
+    symmetry: str | None = None
 
     @cached_property
     def fingerprint(self) -> str:
         """Names the puzzle this job must yield: a hash of what decides it, and the engine version.
 
         `section_index` only places the puzzle, so it is left out: moving a section keeps its records.
+        Fields the kind does not use (None) are left out too, so a new kind's fields change no other
+        kind's fingerprints.
         """
-        content = {**asdict(self), "engine": __version__}
+        content = {key: value for key, value in asdict(self).items() if value is not None}
+        content["engine"] = __version__
         del content["section_index"]
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -62,15 +70,18 @@ def plan(book: BookSpec) -> list[Job]:
     for section_index, section in enumerate(book.sections):
         for index in range(1, section.count + 1):
             rerolls = section.reroll.count(index)
+            shapes = section.shapes
             jobs.append(Job(
                 section=section.name,
                 section_index=section_index,
                 index=index,
                 kind=section.kind,
-                adjacency=ADJACENCY[section.kind],
-                shape=shape_dict(section.shapes[(index - 1) % len(section.shapes)]),
+                adjacency=ADJACENCY.get(section.kind),
+                shape=shape_dict(shapes[(index - 1) % len(shapes)]) if shapes else None,
                 difficulty=section.difficulty[(index - 1) % len(section.difficulty)],
                 seed=derive_seed(book.seed, section.name, index, rerolls),
+                box=section.box,
+                symmetry=section.symmetry,
             ))
     return jobs
 
@@ -96,12 +107,14 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def make_puzzle(job: dict[str, Any]) -> dict[str, Any]:
-    """generate() on the job's mask.
+    """The kind's generate(): a Sudoku from its box and symmetry, a path puzzle on the job's mask.
 
     A 'random' shape whose mask allows no puzzle draws another mask from a derived seed (at most
     RANDOM_MASKS in all); the record's seed is the one that worked, so `puzzlebook generate --shape
     random --seed SEED` remakes it. Any other shape is fixed, so its failure is final at once.
     """
+    if job["kind"] == "sudoku":
+        return generate_sudoku(job["box"], job["difficulty"], job["seed"], symmetry=job["symmetry"])
     if job["shape"]["name"] != "random":
         return make_on_mask(job, job["seed"])
     error = None

@@ -6,11 +6,16 @@ It never repairs a record: a failure stops the build, so a failing puzzle is nev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.hidato.board import Board, check_board, is_solution
-from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato import solve as path_solver
+from pipeline.kinds.hidato.board import Board, check_board
+from pipeline.kinds.hidato.board import is_solution as is_path_solution
+from pipeline.kinds.sudoku import solve as sudoku_solver
+from pipeline.kinds.sudoku.grid import is_solution as is_sudoku_solution
+from pipeline.kinds.sudoku.textformat import from_line
 
 
 def verify_records(records: list[dict[str, Any]]) -> None:
@@ -23,13 +28,24 @@ def verify_record(record: dict[str, Any]) -> None:
     where = f"section {record.get('section')!r}, puzzle {record.get('index')}"
     fix = "; delete its line from puzzles.jsonl (or build with --fresh) to make it again"
     try:
-        board = Board.from_json(record["grid"], record["adjacency"])
-        check_board(board)
-        solution = tuple(tuple(row) for row in record["solution"])
-    except (KeyError, TypeError, ValueError, PuzzleBookError) as err:
+        puzzle, solution, solves, solve = _read(record)
+    except (KeyError, TypeError, ValueError, AttributeError, PuzzleBookError) as err:
         raise PuzzleBookError(f"{where}: not a readable puzzle record ({err}){fix}") from None
-    if not is_solution(board, solution):
+    if not solves(puzzle, solution):
         raise PuzzleBookError(f"{where}: its solution does not solve its grid{fix}")
-    result = solve(board, 2, hint=solution)
+    result = solve(puzzle, 2, hint=solution)
     if result.status != "unique":
         raise PuzzleBookError(f"{where}: the solver finds {result.status} solutions, not exactly one{fix}")
+
+
+def _read(record: dict[str, Any]) -> tuple[Any, Any, Callable[..., bool], Callable[..., Any]]:
+    """The record's puzzle and solution as its kind's engine takes them, with that kind's checker and solver.
+
+    A Sudoku record stores both grids in the one-line form; Hidato and Numbrix records as lists of rows.
+    """
+    if record["kind"] == "sudoku":
+        puzzle = from_line(record["grid"], "grid")
+        return puzzle, from_line(record["solution"], "solution").cells, is_sudoku_solution, sudoku_solver.solve
+    board = Board.from_json(record["grid"], record["adjacency"])
+    check_board(board)
+    return board, tuple(tuple(row) for row in record["solution"]), is_path_solution, path_solver.solve

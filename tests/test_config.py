@@ -67,12 +67,13 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_four_books() -> None:
+def test_shipped_configs_are_the_five_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "large-print.yaml",
         "numbrix.yaml",
         "pocket-6x9.yaml",
+        "sudoku.yaml",
     ]
 
 

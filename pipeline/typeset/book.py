@@ -19,9 +19,9 @@ from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
 from pipeline.config import AnswersSpec, BookSpec, SectionSpec
 from pipeline.errors import PuzzleBookError
-from pipeline.typeset.draw import fit_grid
+from pipeline.typeset.draw import FITTERS, GridFit
 from pipeline.typeset.fonts import REGULAR, register_fonts
-from pipeline.typeset.howto import HOWTOS
+from pipeline.typeset.howto import GUIDES
 from pipeline.typeset.layout import (
     MIN_PAGES,
     Geometry,
@@ -118,24 +118,28 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
         for part in range(math.ceil(entries / _contents_per_page(book, style))):
             pages.append(Page("contents", heading="Contents" if part == 0 else "", running="Contents", part=part))
     for kind in kinds:
-        pages.append(Page("howto", kind=kind, heading=f"How to play {HOWTOS[kind].name}"))
+        pages.append(Page("howto", kind=kind, heading=f"How to play {GUIDES[kind].name}"))
     for i, positions in groups:
         section = book.sections[i]
-        name = HOWTOS[section.kind].name
+        name = GUIDES[section.kind].name
         to_recto()
         pages += _grid_pages("puzzles", positions, section.per_page, heading=section.name,
-                             detail=f"{name} \u00b7 puzzles {_span(positions)}",
+                             detail=f"{name} \u00b7 {_puzzles(positions)}",
                              running=f"{section.name} \u00b7 {name}")
         if book.answers.where == "section":
             pages += _grid_pages("answers", positions, book.answers.per_page, heading=f"Answers: {section.name}",
-                                 detail=f"puzzles {_span(positions)}", running=f"Answers: {section.name}")
+                                 detail=_puzzles(positions), running=f"Answers: {section.name}")
     if book.answers.where == "back":
         to_recto()
         everything = [position for _, positions in groups for position in positions]
         pages += _grid_pages("answers", everything, book.answers.per_page, heading="Answers",
-                             detail=f"puzzles {_span(everything)}", running="Answers")
+                             detail=_puzzles(everything), running="Answers")
     pages += [Page("blank")] * (padded_page_count(len(pages)) - len(pages))
     return pages
+
+
+def _puzzles(positions: list[int]) -> str:
+    return f"puzzle{'s' if len(positions) > 1 else ''} {_span(positions)}"
 
 
 def _span(positions: list[int]) -> str:
@@ -176,20 +180,18 @@ def check_fit(book: BookSpec, records: list[dict], pages: list[Page], geo: Geome
             continue
         least = style.min_number if page.role == "puzzles" else style.min_answer
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            grid = records[position]["grid"]
-            size = fit_grid(grid, box, style).number_size
-            if size < least:
+            grid, fit = records[position]["grid"], FITTERS[records[position]["kind"]]
+            measured = fit(grid, box, style)
+            if measured.number_size < least:
                 options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE
-                fits = [n for n in options if fit_grid(grid, slots(body, n, style.gap)[0], style).number_size >= least]
-                raise _too_small(book, records[position], position, page, size, least, fits)
+                fits = [n for n in options if fit(grid, slots(body, n, style.gap)[0], style).number_size >= least]
+                raise _too_small(book, records[position], position, page, measured, least, fits)
 
 
 def _too_small(
-    book: BookSpec, record: dict, position: int, page: Page, size: float, least: float, fits: list[int]
+    book: BookSpec, record: dict, position: int, page: Page, fit: GridFit, least: float, fits: list[int]
 ) -> PuzzleBookError:
-    grid = record["grid"]
-    cells = sum(cell is not None for row in grid for cell in row)
-    board = f"a {len(grid)}x{max(map(len, grid))} board with numbers up to {cells}"
+    size, board = fit.number_size, fit.board
     where = f"section {record['section']!r}" if page.role == "puzzles" else "the answers"
     advice = (
         f"use per_page: {fits[0]}{' or fewer' if fits[0] != fits[-1] else ''}" if fits
@@ -215,7 +217,7 @@ def render(
     entries = [(p.heading, p.detail, n) for n, p in enumerate(pages, 1) if p.heading and p.role != "contents"]
     per_contents_page = _contents_per_page(book, style)
     total = len(records)
-    kinds = " and ".join(dict.fromkeys(HOWTOS[book.sections[r["section_index"]].kind].name for r in records))
+    kinds = " and ".join(dict.fromkeys(GUIDES[book.sections[r["section_index"]].kind].name for r in records))
     for number, page in enumerate(pages, 1):
         canvas.setTrimBox(geo.trim(number).pdf_box())
         canvas.setBleedBox((0.0, 0.0, *geo.media))

@@ -1,7 +1,7 @@
 """What the how-to-play page says for each kind, and its worked example: a tiny puzzle and its solution.
 
-The examples were made by the real generator (4x4 with blocked corners, seeds 4 and 1) and the tests
-prove them unique with the solver; this module holds text and data only, it never searches.
+The path examples were made by the real generator (4x4 with blocked corners, seeds 4 and 1), the Sudoku
+one by hand; the tests prove each unique with its kind's solver. Text and data only: it never searches.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ class HowTo:
 
     name: str
     adjacency: str
+    """The path kinds' step rule; empty for Sudoku, which has no path to draw."""
     rules: str
     tips: tuple[str, ...]
-    puzzle: Grid
-    solution: Grid
+    puzzle: Grid | str
+    """As the kind's records store a grid: rows for the path kinds, the one-line form for Sudoku."""
+    solution: Grid | str
 
 
 HOWTOS: dict[str, HowTo] = {
@@ -60,6 +62,30 @@ HOWTOS: dict[str, HowTo] = {
         solution=((7, 6, 5, N), (8, 9, 4, 3), (11, 10, 1, 2), (12, 13, 14, 15)),
     ),
 }
+"""The path kinds (Hidato, Numbrix), whose examples the path solver proves."""
+
+SUDOKU_HOWTO = HowTo(
+    name="Sudoku",
+    adjacency="",
+    rules=(
+        "Write a symbol in every empty cell so that each row, each column and each box outlined in bold "
+        "holds every symbol exactly once. A 9x9 grid uses the digits 1 to 9; a 16x16 grid uses 1 to 9 "
+        "and then the letters A to G. The printed symbols stay where they are. The small example below "
+        "is a 4x4 grid with 2x2 boxes, using the digits 1 to 4."
+    ),
+    tips=(
+        "Look at one cell: cross out every symbol already in its row, its column and its box. When only "
+        "one is left, write it in. In the example, the cell left of the 2 in the second row can only be 3.",
+        "Look at one symbol in one row, column or box: when it fits in only one cell there, it goes there.",
+        "In harder puzzles, note the few symbols each cell can still take in small pencil figures: two cells "
+        "of a row that can only take the same two symbols rule those symbols out elsewhere in the row.",
+    ),
+    puzzle=".4..1.2..2.1..4.",
+    solution="2413132442313142",
+)
+
+GUIDES: dict[str, HowTo] = {**HOWTOS, "sudoku": SUDOKU_HOWTO}
+"""Every kind's how-to-play page, by the kind a section names."""
 
 
 def closing_note(answers_where: str) -> str:

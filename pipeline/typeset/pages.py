@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.typeset.draw import DRAWERS, draw_hidato, fit_grid, label_height
+from pipeline.typeset.draw import DRAWERS, FITTERS, label_height
 from pipeline.typeset.fonts import BOLD, REGULAR, text_width
-from pipeline.typeset.howto import HOWTOS, closing_note
+from pipeline.typeset.howto import GUIDES, closing_note
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
 
 LEADING = 1.35
@@ -162,7 +162,7 @@ class HowToPlan:
 def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowToPlan:
     """Fit the example between the rules and the notes, dropping tips (last first) if its numbers would
     be too small; the book refuses the page if they still are."""
-    howto = HOWTOS[kind]
+    howto = GUIDES[kind]
     top = body.top - style.body * 0.5 - paragraph_height(howto.rules, REGULAR, style.body, body.w)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
@@ -170,17 +170,18 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
     tips = [f"\u2022  {tip}" for tip in howto.tips]
     while True:
         below = sum(paragraph_height(t, REGULAR, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
-        fit = fit_grid(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
+        fit = FITTERS[kind](howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
         if fit.number_size >= style.min_number or not tips:
             break
         tips.pop()
-    height = len(howto.puzzle) * fit.cell + label_height(zoomed)
+    height = fit.rows * fit.cell + label_height(zoomed)
     return HowToPlan(tuple(tips), Rect(body.x, top - style.body * 1.5 - height, body.w, height), fit.number_size)
 
 
 def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_where: str) -> None:
-    """Rules, the worked example (puzzle and solution with its path drawn), tips and where the answers are."""
-    howto = HOWTOS[kind]
+    """Rules, the worked example (puzzle and solution, with its path for the path kinds), tips and where
+    the answers are."""
+    howto = GUIDES[kind]
     plan = plan_howto(body, style, kind, answers_where)
     canvas.setFillGray(0)
     paragraph(canvas, howto.rules, body.x, body.top - style.body * 0.5, body.w, REGULAR, style.body)
@@ -188,7 +189,8 @@ def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_wher
     half = (body.w - style.gap * 1.5) / 2
     for i, (solution, label) in enumerate(((None, "The puzzle"), (howto.solution, "Its solution"))):
         box = Rect(plan.example.x + i * (plan.example.w - half), plan.example.y, half, plan.example.h)
-        draw_hidato(canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, path=solution is not None)
+        path = {"path": True} if howto.adjacency and solution is not None else {}
+        DRAWERS[kind](canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, **path)
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
     for text in [*plan.tips, closing_note(answers_where)]:
