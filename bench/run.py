@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bench import build as build_bench
 from bench import engine, table
+from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available
@@ -267,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=None, help="seeds per row (default 20, --quick 5)")
     parser.add_argument("--only", metavar="PATTERN", default=None,
                         help="regular expression on row labels such as 'square 10x10 hidato hard'; "
-                        "'build' runs only the book build benchmark")
+                        "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section")
     parser.add_argument("--expert-max", type=int, default=None, metavar="SIZE",
                         help=f"skip expert rows for boards larger than SIZE (full plan: {FULL_EXPERT_MAX})")
     args = parser.parse_args(argv)
@@ -276,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.seeds is not None and args.seeds < 1:
         parser.error("--seeds must be at least 1")
+    sudoku_plan = (sudoku_bench.quick_plan if args.quick else sudoku_bench.full_plan)(args.seeds)
+    if args.only == "sudoku":
+        sudoku_bench.run(sudoku_plan)
+        return 0
     if args.only is not None:
         try:
             re.compile(args.only)
@@ -288,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.expert_max is not None:
         plan = replace(plan, expert_max_size=args.expert_max)
     run(plan)
+    if args.only is None:
+        print()
+        sudoku_bench.run(sudoku_plan)
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
         print()
         build_bench.run()

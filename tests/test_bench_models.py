@@ -70,3 +70,23 @@ def test_tiny_plan_runs_end_to_end() -> None:
         assert table.markdown_row(table.COMPARE_COLUMNS) in lines
         assert any(line.startswith("| ours square 6x6 hidato easy | 2 |") for line in lines)
         assert any(line.startswith("| corpus numbrix >= 8x8 | 2 |") for line in lines)
+
+
+def test_tiny_sudoku_section_runs_end_to_end() -> None:
+    from bench import sudoku
+
+    records = [r for r in sudoku.load_records() if r["id"].startswith("norvig-hardest-")][:2]
+    records += [r for r in sudoku.load_records() if r["num_solutions"] == 0][:1]
+    plan = sudoku.SudokuPlan(seeds_9=2, seeds_16=0, levels_9=("easy",), levels_16=(), repeats=1)
+    report = sudoku.run(plan, write=False, out=io.StringIO(), err=io.StringIO(), records=records)
+    lines = report.splitlines()
+    assert table.markdown_row(sudoku.PROOF_COLUMNS) in lines
+    assert table.markdown_row(sudoku.GEN_COLUMNS) in lines
+    proofs = [line.split(" | ") for line in lines if line.startswith("| norvig-hardest |")]
+    assert [(row[2], row[3]) for row in proofs] == [("1", "2")]
+    assert proofs[0][-1].rstrip(" |") in {"PASS", "MISS"}  # a target row; no timing is asserted
+    unsolvable = [line for line in lines if line.startswith("| tdoku-test | 9x9 | 0 | 1 |")]
+    assert len(unsolvable) == 1 and "BUG" not in unsolvable[0]
+    generated = [line.split(" | ") for line in lines if line.startswith("| 9x9 | easy |")]
+    assert len(generated) == 1 and generated[0][3] == "2" and generated[0][8] == "easy 2"
+    assert "sudoku targets missed:" in report
