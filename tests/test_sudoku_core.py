@@ -190,6 +190,18 @@ def test_empty_grids_of_every_size_have_many_solutions(box: int) -> None:
     assert all(is_solution(Sudoku.empty(box), sol) for sol in result.solutions)
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.permutations(range(1, 26)), st.sets(st.integers(0, 624), max_size=200))
+def test_25x25_puzzles_with_many_givens_are_solved_correctly(relabel: list[int], holes: set[int]) -> None:
+    full = tuple(relabel[v - 1] for v in pattern_grid(5))
+    puzzle = Sudoku(5, tuple(0 if i in holes else v for i, v in enumerate(full)))
+    result = solve(puzzle, 2, node_limit=5000)
+    assert result.status in ("unique", "multiple")
+    assert all(is_solution(puzzle, sol) for sol in result.solutions)
+    assert full in result.solutions or result.status == "multiple"
+    assert solve(puzzle, 2, hint=full).solutions[0] == full
+
+
 def test_a_contradiction_found_by_propagation_alone_is_none() -> None:
     # The top-left cell needs 1 or 4 (its row has 2 and 3), but its column holds both.
     puzzle = from_line(".23." + "...." + "1..." + "4...")
@@ -320,6 +332,8 @@ BAD = [
     ("; seed=1\n\n" + "." * 16, 1, 3, "metadata with no puzzle below it"),
     ("; seed=1 seed=2\n" + "." * 16, 1, 10, "metadata key 'seed' is given twice"),
     (". . . .\n; seed=1\n. . . .\n", 2, 3, "metadata must come before the grid rows"),
+    ("." * 16 + " ; easy\n", 1, 18, "a comment needs a line of its own"),
+    ("; seed=1", 1, 3, "metadata with no puzzle below it"),
 ]
 
 

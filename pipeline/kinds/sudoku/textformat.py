@@ -7,7 +7,7 @@ that parse(format(x)) == x and format(parse(text)) == text. Nothing here searche
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -125,11 +125,8 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
     for number, line in enumerate(_lines(text), start=1):
         stripped = line.strip()
         if not stripped:
-            if pending is not None and pending.rows:
-                finish(pending)
-            elif pending is not None and pending.meta:
-                message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
-                raise _error(message, source, next(iter(pending.meta_at.values())))
+            if pending is not None:
+                _end(pending, finish, source)
             pending = None
             continue
         if pending is None:
@@ -138,6 +135,9 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
             _read_comment(pending, number, line, source)
             continue
         tokens = [(m.group(), (number, m.start() + 1)) for m in _TOKEN.finditer(line)]
+        comment = next((place for token, place in tokens[1:] if token.startswith(";")), None)
+        if comment is not None:
+            raise _error("a comment needs a line of its own", source, comment)
         if len(tokens) == 1 and not pending.rows:
             pending.form = "line"
             pending.rows.append(tokens)
@@ -145,11 +145,18 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
             pending = None
         else:
             pending.rows.append(tokens)
-    if pending is not None and pending.rows:
-        finish(pending)
-    elif pending is not None and pending.meta:
-        raise _error("metadata with no puzzle below it", source, next(iter(pending.meta_at.values())))
+    if pending is not None:
+        _end(pending, finish, source)
     return puzzles
+
+
+def _end(item: _Item, finish: Callable[[_Item], None], source: str) -> None:
+    """A paragraph ends: its grid is finished, and metadata left without a puzzle is a mistake."""
+    if item.rows:
+        finish(item)
+    elif item.meta:
+        message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
+        raise _error(message, source, next(iter(item.meta_at.values())))
 
 
 def _error(message: str, source: str, place: Place) -> PuzzleBookError:
