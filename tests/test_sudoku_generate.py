@@ -172,6 +172,11 @@ def test_every_level_9x9(difficulty: str, seed: int):
     assert record == generate(3, difficulty, seed)
 
 
+def test_hard_without_symmetry():
+    """The case `sharpen`'s step cap was measured on: its walks are longest without symmetry."""
+    check_record(generate(3, "hard", 2, symmetry="none"), 3, "hard")
+
+
 def test_4x4_easy_and_unreachable_levels():
     check_record(generate(2, "easy", 3), 2, "easy")
     with pytest.raises(PuzzleBookError, match=r"hard 4x4 Sudoku \(box 2, symmetry rotate180\)"):
