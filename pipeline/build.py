@@ -25,7 +25,13 @@ from pipeline.errors import PuzzleBookError
 from pipeline.jobs import Job, plan, run_job
 from pipeline.kinds.hidato.grade import LEVELS
 from pipeline.run import run_jobs
-from pipeline.store import append_record, read_records, record_line, write_json_atomic, write_records
+from pipeline.store import (
+    append_record,
+    read_records,
+    record_line,
+    write_json_atomic,
+    write_records,
+)
 from pipeline.typeset import typeset_book
 from pipeline.verify import verify_records
 

@@ -34,8 +34,14 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import LEVELS, grade
-from pipeline.kinds.hidato.solve import SolveResult, solve
-from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, parse_puzzles, read_puzzle_file
+from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato.textformat import (
+    PuzzleText,
+    format_grid,
+    parse_puzzles,
+    read_puzzle_file,
+)
+from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku import generate as sudoku_generate
 from pipeline.kinds.sudoku import grade as sudoku_grade
 from pipeline.kinds.sudoku import solve as sudoku_solve
@@ -222,7 +228,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     puzzles = read_puzzles(args)
     for index, item in enumerate(puzzles, start=1):
         block = item.solution
-        result: SolveResult | sudoku_solve.SolveResult
+        result: SolveResult
         if isinstance(item, SudokuText):
             hint = block if block is not None and is_sudoku_solution(item.sudoku, block) else None
             result = sudoku_solve.solve(item.sudoku, 2, node_limit=args.node_limit, hint=hint)
@@ -237,7 +243,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def judge(result: SolveResult | sudoku_solve.SolveResult, block: Grid | tuple[int, ...] | None) -> tuple[str, bool]:
+def judge(result: SolveResult, block: Grid | tuple[int, ...] | None) -> tuple[str, bool]:
     """The verdict for one puzzle and whether it passes: exactly one solution, equal to its block."""
     if result.status == "multiple":
         return "multiple solutions", False
@@ -301,7 +307,10 @@ def hidato_only(name: str, options: dict[str, object], seed: int) -> bool:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from pipeline.build import build, output_folder  # joblib and reportlab load only for this command
+    from pipeline.build import (  # joblib and reportlab load only for this command
+        build,
+        output_folder,
+    )
 
     folder = output_folder(args.config, args.out)
     try:
@@ -319,7 +328,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from pipeline.config import config_schema  # pydantic loads only for the commands that need it
+    from pipeline.config import (
+        config_schema,  # pydantic loads only for the commands that need it
+    )
 
     print(json.dumps(config_schema(), indent=2))
     return 0

@@ -12,9 +12,8 @@ from typing import Any
 
 from pipeline import shapes
 from pipeline.kinds.hidato.board import Board, Grid, Mask
-from pipeline.kinds.hidato.solve import SolveResult
 from pipeline.kinds.hidato.textformat import PuzzleText, format_puzzles
-from pipeline.kinds.sudoku import solve as sudoku_solve
+from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.grid import Sudoku, symbol
 from pipeline.kinds.sudoku.textformat import SudokuText, format_sudokus
 
@@ -149,7 +148,7 @@ def sudoku_card(item: SudokuText, index: int, total: int, with_solution: bool) -
     return "\n".join(lines)
 
 
-def status_phrase(result: SolveResult | sudoku_solve.SolveResult, node_limit: int | None) -> str:
+def status_phrase(result: SolveResult, node_limit: int | None) -> str:
     """The status word first, then what it means in this case."""
     found = len(result.solutions)
     if result.status == "unique":

@@ -7,12 +7,20 @@ the returned path. No timing assertions: slow cases show up as slow tests, not f
 from __future__ import annotations
 
 import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.hidato.board import Adjacency, Board, Coord, Mask, is_solution, steps
+from pipeline.kinds.hidato.board import (
+    Adjacency,
+    Board,
+    Coord,
+    Mask,
+    is_solution,
+    steps,
+)
 from pipeline.kinds.hidato.path import hamiltonian_path, path_problem
 
 ADJ: tuple[Adjacency, ...] = ("king", "orthogonal")

@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Board, Mask, open_cells_connected
 from pipeline.kinds.hidato.textformat import parse_puzzles
-from pipeline.shapes import FAMILIES, MAX_SIZE, PROJECT_SHAPES, make_mask, preview, shape_names
+from pipeline.shapes import (
+    FAMILIES,
+    MAX_SIZE,
+    PROJECT_SHAPES,
+    make_mask,
+    preview,
+    shape_names,
+)
 
 PICTURES = sorted(PROJECT_SHAPES.glob("*.txt"))
 

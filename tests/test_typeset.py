@@ -19,7 +19,14 @@ from pipeline.shapes import make_mask
 from pipeline.typeset import typeset_book
 from pipeline.typeset.draw import fit_grid
 from pipeline.typeset.howto import HOWTOS
-from pipeline.typeset.layout import LARGE_PRINT, REGULAR, Rect, geometry, padded_page_count, slots
+from pipeline.typeset.layout import (
+    LARGE_PRINT,
+    REGULAR,
+    Rect,
+    geometry,
+    padded_page_count,
+    slots,
+)
 
 SECTIONS = [
     {"name": "Squares", "kind": "hidato", "shapes": ["square:5", "cross:7"], "difficulty": ["easy", "medium"],

@@ -12,23 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """Up to `limit` solutions; `complete` is True when the whole search space was exhausted."""
-
-    solutions: tuple[Grid, ...]
-    complete: bool
-    nodes: int
-
-    @property
-    def status(self) -> str:
-        if len(self.solutions) >= 2:
-            return "multiple"
-        if not self.complete:
-            return "unknown"
-        return "unique" if self.solutions else "none"
+from pipeline.kinds.result import SolveResult
 
 
 @dataclass(frozen=True)
@@ -293,7 +277,7 @@ def solve(
     *,
     node_limit: int | None = None,
     hint: Grid | None = None,
-) -> SolveResult:
+) -> SolveResult[Grid]:
     """Find up to `limit` solutions; `limit=2` proves uniqueness.
 
     `node_limit` bounds the number of search branchings; hitting it gives `complete=False`.

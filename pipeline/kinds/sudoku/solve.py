@@ -11,24 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.grid import Sudoku, check_sudoku, peers, units
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """Up to `limit` solutions (row-major cell tuples); `complete` is True when the search space was exhausted."""
-
-    solutions: tuple[tuple[int, ...], ...]
-    complete: bool
-    nodes: int
-
-    @property
-    def status(self) -> str:
-        if len(self.solutions) >= 2:
-            return "multiple"
-        if not self.complete:
-            return "unknown"
-        return "unique" if self.solutions else "none"
 
 
 @dataclass(frozen=True)
@@ -180,7 +164,7 @@ def _locked_candidates(cand: list[int], todo: list[int], dirty: set[int], lay: L
 
 def solve(
     s: Sudoku, limit: int = 2, *, node_limit: int | None = None, hint: tuple[int, ...] | None = None
-) -> SolveResult:
+) -> SolveResult[tuple[int, ...]]:
     """Find up to `limit` solutions; `limit=2` proves uniqueness.
 
     `node_limit` bounds the number of branchings; hitting it gives `complete=False`. `hint`, a known
