@@ -23,6 +23,7 @@ from pipeline.kinds.hidato.board import (
     Grid,
     check_board,
 )
+from pipeline.textfile import read_text_file
 
 EMPTY_TOKENS = frozenset({".", "0", "_"})
 BLOCKED_TOKENS = frozenset({"#", "x", "X"})
@@ -86,22 +87,8 @@ class _MetaError(ValueError):
 
 def read_puzzle_file(path: str | Path, adjacency: Adjacency | None = None) -> list[PuzzleText]:
     """Parse a puzzle file; a missing, unreadable or non-UTF-8 file is a PuzzleBookError naming it."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleBookError("file not found", source=source) from None
-    except IsADirectoryError:
-        raise PuzzleBookError("this is a folder, not a puzzle file", source=source) from None
-    except OSError as err:
-        raise PuzzleBookError(f"cannot read the file: {err.strerror or err}", source=source) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        message = f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be decoded)"
-        raise PuzzleBookError(message, source=source, line=line) from None
-    return parse_puzzles(text, source, adjacency)
+    text = read_text_file(path)
+    return parse_puzzles(text, str(path), adjacency)
 
 
 def parse_puzzles(

@@ -21,6 +21,7 @@ from pipeline.kinds.sudoku.grid import (
     check_sudoku,
     symbol,
 )
+from pipeline.textfile import read_text_file
 
 Form = Literal["line", "grid"]
 FORMS: tuple[Form, ...] = ("line", "grid")
@@ -69,22 +70,8 @@ class _Item:
 
 def read_sudoku_file(path: str | Path) -> list[SudokuText]:
     """Parse a Sudoku file; a missing, unreadable or non-UTF-8 file is a PuzzleBookError naming it."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleBookError("file not found", source=source) from None
-    except IsADirectoryError:
-        raise PuzzleBookError("this is a folder, not a puzzle file", source=source) from None
-    except OSError as err:
-        raise PuzzleBookError(f"cannot read the file: {err.strerror or err}", source=source) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        message = f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be decoded)"
-        raise PuzzleBookError(message, source=source, line=line) from None
-    return parse_sudokus(text, source)
+    text = read_text_file(path)
+    return parse_sudokus(text, str(path))
 
 
 def _lines(text: str) -> list[str]:

@@ -1,0 +1,29 @@
+"""Read a user's puzzle file as text, turning every way that can fail into a message naming the file.
+
+Shared by every kind's text format; it never parses puzzles itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.errors import PuzzleBookError
+
+
+def read_text_file(path: str | Path) -> str:
+    """The file's text (UTF-8, a byte-order mark dropped); missing, unreadable or not UTF-8 -> PuzzleBookError."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise PuzzleBookError("file not found", source=source) from None
+    except IsADirectoryError:
+        raise PuzzleBookError("this is a folder, not a puzzle file", source=source) from None
+    except OSError as err:
+        raise PuzzleBookError(f"cannot read the file: {err.strerror or err}", source=source) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        message = f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be decoded)"
+        raise PuzzleBookError(message, source=source, line=line) from None
