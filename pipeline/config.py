@@ -486,9 +486,13 @@ _KINDS = {
 
 
 def _first_problem(err: ValidationError, root: MappingNode, source: str) -> PuzzleBookError:
-    """The validation problem that comes first in the file, as a message for people."""
-    problems = [_problem(error, root, source) for error in err.errors()]
-    return min(problems, key=lambda p: p.line or 0)
+    """The validation problem that comes first in the file, as a message for people.
+
+    A missing key yields to any other problem: it is most often the other side of a misspelt key,
+    and "unknown key 'dificulty': did you mean 'difficulty'?" is the message that helps.
+    """
+    ranked = [(error["type"] == "missing", _problem(error, root, source)) for error in err.errors()]
+    return min(ranked, key=lambda pair: (pair[0], pair[1].line or 0))[1]
 
 
 def _problem(error: Any, root: MappingNode, source: str) -> PuzzleBookError:

@@ -489,3 +489,11 @@ def test_fuzz_edits_of_a_good_config_only_raise_puzzlebook_errors(at: int, inser
         load_config_text(BASE[:at] + insert + BASE[at + 1 :], "fuzz.yaml")
     except PuzzleBookError as err:
         assert err.source == "fuzz.yaml"
+
+
+def test_misspelt_key_is_reported_as_unknown_not_as_the_missing_one() -> None:
+    text = "title: X\nsections:\n  - name: A\n    kind: hidato\n    shapes: square:6\n    dificulty: easy\n    count: 2\n"
+    with pytest.raises(PuzzleBookError) as caught:
+        load_config_text(text, "book.yaml")
+    message = str(caught.value)
+    assert "line 6" in message and "unknown key 'dificulty'" in message and "did you mean 'difficulty'" in message
