@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.build import BuildReport, build
 from pipeline.config import BookSpec, load_config
@@ -91,8 +92,3 @@ def typeset_big_book(book: BookSpec, records: list[dict[str, Any]], pages: int, 
     return count, time.perf_counter() - start
 
 
-def load_average() -> str:
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except OSError:
-        return "unknown"

@@ -24,6 +24,7 @@ from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available
 from bench.engine import Case, CaseResult
+from bench.machine import load_average
 from pipeline.kinds.hidato.board import Board
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -210,14 +211,6 @@ def environment_line(plan: Plan) -> str:
         )
         + f"; load average at start {load_average()}"
     )
-
-
-def load_average() -> str:
-    """The 1-minute load: on a shared machine, other work inflates every timing below."""
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except OSError:
-        return "unknown"
 
 
 def run(plan: Plan, *, write: bool = True, out=sys.stdout, err=sys.stderr) -> str:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.engine import best_time
+from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.errors import PuzzleBookError
 
@@ -273,13 +274,6 @@ def gen_row(result: GenResult) -> str:
 
 
 # ---------------------------------------------------------------- report
-
-
-def load_average() -> str:
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except OSError:
-        return "unknown"
 
 
 def run(plan: SudokuPlan, *, write: bool = True, out=sys.stdout, err=sys.stderr, records: list[dict] | None = None) -> str:

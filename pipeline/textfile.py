@@ -1,13 +1,21 @@
-"""Read a user's puzzle file as text, turning every way that can fail into a message naming the file.
+"""What every kind's text format shares: reading a user's file, and the syntax of tokens and metadata.
 
-Shared by every kind's text format; it never parses puzzles itself.
+Reading turns every way a file can fail into a message naming it. It never parses puzzles itself.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
+
+TOKEN = re.compile(r"\S+")
+"""A token: anything between whitespace."""
+META_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+"""A metadata key, as in `; key=value`."""
+META_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*=\S+")
+"""One `key=value` pair; a `;` line made only of these is metadata, any other is a comment."""
 
 
 def read_text_file(path: str | Path) -> str:

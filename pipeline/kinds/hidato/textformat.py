@@ -23,7 +23,7 @@ from pipeline.kinds.hidato.board import (
     Grid,
     check_board,
 )
-from pipeline.textfile import read_text_file
+from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, read_text_file
 
 EMPTY_TOKENS = frozenset({".", "0", "_"})
 BLOCKED_TOKENS = frozenset({"#", "x", "X"})
@@ -31,10 +31,7 @@ ALLOWED_TOKENS = "a positive number, '.', '0' or '_' for empty, '#', 'x' or 'X' 
 KINDS: dict[str, Adjacency] = {"hidato": "king", "numbrix": "orthogonal"}
 SOLUTION_ROLE = "solution"
 
-_TOKEN = re.compile(r"\S+")
 _NUMBER = re.compile(r"[0-9]+")
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
-_META_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*=\S+")
 
 Place = tuple[int, int]
 """(line, column), both 1-based: where a token starts in the text."""
@@ -158,12 +155,12 @@ def _read_line(block: _Block, number: int, line: str, source: str) -> None:
     stripped = line.lstrip()
     if stripped.startswith(";"):
         start = len(line) - len(stripped) + 1
-        tokens = list(_TOKEN.finditer(line, start))
-        if tokens and all(_META_TOKEN.fullmatch(t.group()) for t in tokens):
+        tokens = list(TOKEN.finditer(line, start))
+        if tokens and all(META_TOKEN.fullmatch(t.group()) for t in tokens):
             _read_meta(block, number, tokens, source)
         return
     row = _Row(number, [], [], 0)
-    for match in _TOKEN.finditer(line):
+    for match in TOKEN.finditer(line):
         row.cells.append(_cell(match.group(), source, (number, match.start() + 1)))
         row.columns.append(match.start() + 1)
         row.end = match.end() + 1
@@ -310,7 +307,7 @@ def format_puzzle(board: Board, meta: Mapping[str, str] | None = None) -> str:
     """
     items = dict(meta or {})
     for key, value in items.items():
-        if not _KEY.fullmatch(key) or not _TOKEN.fullmatch(value):
+        if not META_KEY.fullmatch(key) or not TOKEN.fullmatch(value):
             raise ValueError(f"metadata {key}={value!r} cannot be written: keys are words, values unspaced")
     if "role" in items:
         raise ValueError("'role' is reserved for solution blocks")

@@ -6,7 +6,6 @@ that parse(format(x)) == x and format(parse(text)) == text. Nothing here searche
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +20,7 @@ from pipeline.kinds.sudoku.grid import (
     check_sudoku,
     symbol,
 )
-from pipeline.textfile import read_text_file
+from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, read_text_file
 
 Form = Literal["line", "grid"]
 FORMS: tuple[Form, ...] = ("line", "grid")
@@ -31,9 +30,6 @@ EMPTY = frozenset(".0")
 SIDES = tuple(box * box for box in BOXES)
 LINE_LENGTHS = tuple(n * n for n in SIDES)
 
-_TOKEN = re.compile(r"\S+")
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
-_META_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*=\S+")
 
 Place = tuple[int, int]
 """(line, column), both 1-based."""
@@ -121,7 +117,7 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
         if stripped.startswith(";"):
             _read_comment(pending, number, line, source)
             continue
-        tokens = [(m.group(), (number, m.start() + 1)) for m in _TOKEN.finditer(line)]
+        tokens = [(m.group(), (number, m.start() + 1)) for m in TOKEN.finditer(line)]
         comment = next((place for token, place in tokens[1:] if token.startswith(";")), None)
         if comment is not None:
             raise _error("a comment needs a line of its own", source, comment)
@@ -153,8 +149,8 @@ def _error(message: str, source: str, place: Place) -> PuzzleBookError:
 def _read_comment(item: _Item, number: int, line: str, source: str) -> None:
     """A `;` line: metadata when every token after the `;` is key=value, else a comment."""
     start = line.index(";") + 1
-    tokens = list(_TOKEN.finditer(line, start))
-    if not tokens or not all(_META_TOKEN.fullmatch(t.group()) for t in tokens):
+    tokens = list(TOKEN.finditer(line, start))
+    if not tokens or not all(META_TOKEN.fullmatch(t.group()) for t in tokens):
         return
     for match in tokens:
         place = (number, match.start() + 1)
@@ -284,7 +280,7 @@ def looks_like_sudoku(text: str) -> bool:
         stripped = line.strip()
         if stripped.startswith(";"):
             tokens = stripped[1:].split()
-            if tokens and all(_META_TOKEN.fullmatch(t) for t in tokens):
+            if tokens and all(META_TOKEN.fullmatch(t) for t in tokens):
                 meta = dict(t.split("=", 1) for t in tokens)
                 if "kind" in meta:
                     return meta["kind"] == KIND
@@ -321,7 +317,7 @@ def to_grid_text(s: Sudoku) -> str:
 def _meta_line(meta: Mapping[str, str], role: bool = False) -> str:
     items = dict(meta)
     for key, value in items.items():
-        if not _KEY.fullmatch(key) or not _TOKEN.fullmatch(value) or "=" in key:
+        if not META_KEY.fullmatch(key) or not TOKEN.fullmatch(value) or "=" in key:
             raise ValueError(f"metadata {key}={value!r} cannot be written: keys are words, values unspaced")
     if "role" in items:
         raise ValueError("'role' is reserved for solutions")

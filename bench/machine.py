@@ -1,0 +1,13 @@
+"""What the machine was doing while the bench ran: printed beside every table, never used to decide."""
+
+from __future__ import annotations
+
+import os
+
+
+def load_average() -> str:
+    """The 1-minute load: on a shared machine, other work inflates every timing."""
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
