@@ -142,13 +142,30 @@ class SectionSpec(_Spec):
     symmetry: Literal[SYMMETRIES] | None = Field(  # type: ignore[valid-type]
         None, description="sudoku only: the pattern the givens keep (default rotate180)"
     )
-    difficulty: list[Level] = Field(min_length=1, description="one level or a list; puzzles cycle through")
+    difficulty: list[Level] | None = Field(
+        None, min_length=1, description="one level or a list; puzzles cycle through (or give min_level/max_level)"
+    )
+    min_level: Level | None = Field(
+        None, description="instead of difficulty: the section ramps from this level (default easy)..."
+    )
+    max_level: Level | None = Field(
+        None, description="...to this one (default expert), in equal runs, easiest first"
+    )
     count: int = Field(ge=1, le=MAX_COUNT, description="how many puzzles")
     per_page: Literal[1, 2, 4, 6] = Field(4, description="puzzles per page")
     reroll: list[int] = Field(
         default_factory=list,
         description="1-based puzzle indexes to generate again with a new seed; listed twice, rerolled twice",
     )
+
+    def level_of(self, index: int) -> str:
+        """The level puzzle `index` (from 1) is made at: cycling through `difficulty`, or, for a
+        min_level..max_level range, equal runs of each level in order so the section gets harder."""
+        if self.difficulty is not None:
+            return self.difficulty[(index - 1) % len(self.difficulty)]
+        low = LEVELS.index(self.min_level or LEVELS[0])
+        span = LEVELS.index(self.max_level or LEVELS[-1]) - low + 1
+        return LEVELS[low + (index - 1) * span // self.count]
 
     @property
     def adjacency(self) -> Literal["king", "orthogonal"]:
@@ -201,6 +218,15 @@ class SectionSpec(_Spec):
             if problem:
                 message = f"shape {shape.name!r} cannot hold a {self.kind} path: {problem}"
                 raise FieldError(message, ("shapes", i))
+        ranged = self.min_level is not None or self.max_level is not None
+        if self.difficulty is None and not ranged:
+            message = f"missing required key 'difficulty' (one of {', '.join(LEVELS)}, a list, or min_level/max_level)"
+            raise FieldError(message, ("difficulty",))
+        if self.difficulty is not None and ranged:
+            key = "min_level" if self.min_level is not None else "max_level"
+            raise FieldError("give either difficulty or min_level/max_level, not both", (key,))
+        if ranged and LEVELS.index(self.min_level or LEVELS[0]) > LEVELS.index(self.max_level or LEVELS[-1]):
+            raise FieldError(f"min_level {self.min_level!r} is harder than max_level {self.max_level!r}", ("min_level",))
         for i, index in enumerate(self.reroll):
             if not 1 <= index <= self.count:
                 message = f"must be a puzzle index from 1 to count ({self.count}), got {index}"
@@ -352,7 +378,8 @@ def config_schema() -> dict[str, Any]:
     section = schema["$defs"]["SectionSpec"]["properties"]
     text_shape = {"type": "string", "pattern": f"^{_SHAPE_TEXT.pattern}$", "description": "'name' or 'name:size'"}
     shape = {"anyOf": [{"$ref": "#/$defs/ShapeSpec"}, text_shape]}
-    one = {"shapes": shape, "difficulty": section["difficulty"]["items"]}
+    level = next(branch["items"] for branch in section["difficulty"]["anyOf"] if "items" in branch)
+    one = {"shapes": shape, "difficulty": level}
     for key, item in one.items():
         field = section[key]
         listed = {"type": "array", "items": item, "minItems": 1}

@@ -78,7 +78,7 @@ def plan(book: BookSpec) -> list[Job]:
                 kind=section.kind,
                 adjacency=ADJACENCY.get(section.kind),
                 shape=shape_dict(shapes[(index - 1) % len(shapes)]) if shapes else None,
-                difficulty=section.difficulty[(index - 1) % len(section.difficulty)],
+                difficulty=section.level_of(index),
                 seed=derive_seed(book.seed, section.name, index, rerolls),
                 box=section.box,
                 symmetry=section.symmetry,

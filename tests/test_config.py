@@ -497,3 +497,42 @@ def test_misspelt_key_is_reported_as_unknown_not_as_the_missing_one() -> None:
         load_config_text(text, "book.yaml")
     message = str(caught.value)
     assert "line 6" in message and "unknown key 'dificulty'" in message and "did you mean 'difficulty'" in message
+
+
+# ------------------------------------------------------------------------------------ level ranges
+
+
+def test_level_range_ramps_from_easiest_to_hardest() -> None:
+    book = load_config_text(edit("    difficulty: easy\n    count: 4", "    min_level: medium\n    count: 7"), "b.yaml")
+    section = book.sections[0]
+    assert [section.level_of(i) for i in range(1, 8)] == ["medium"] * 3 + ["hard"] * 2 + ["expert"] * 2
+    assert book.sections[1].level_of(2) == "medium"
+
+
+def test_level_range_defaults_to_the_whole_scale() -> None:
+    book = load_config_text(edit("    difficulty: easy\n    count: 4", "    max_level: hard\n    count: 6"), "b.yaml")
+    assert [book.sections[0].level_of(i) for i in range(1, 7)] == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 2
+
+
+def test_difficulty_and_level_range_together_are_refused() -> None:
+    err = problem(edit("difficulty: easy", "difficulty: easy\n    max_level: hard"))
+    assert err.field == "sections[0].max_level"
+    assert "either difficulty or min_level/max_level" in err.message
+
+
+def test_inverted_level_range() -> None:
+    err = problem(edit("difficulty: easy", "min_level: hard\n    max_level: easy"))
+    assert err.field == "sections[0].min_level"
+    assert "harder than max_level" in err.message
+
+
+def test_no_difficulty_at_all() -> None:
+    err = problem(edit("    difficulty: easy\n", ""))
+    assert (err.line, err.field) == (4, "sections[0].difficulty")
+    assert "missing required key 'difficulty'" in err.message
+
+
+def test_bad_level_name_in_range() -> None:
+    err = problem(edit("difficulty: easy", "min_level: tricky"))
+    assert err.field == "sections[0].min_level"
+    assert "easy" in err.message and "expert" in err.message

@@ -113,6 +113,13 @@ def test_pages_in_order_with_numbers_headings_and_answers(tmp_path: Path, record
     assert str(answers) in pages[answers - 1].split()  # its page number
 
 
+def test_howto_page_explains_the_difficulty_scale(tmp_path: Path, records: list[dict]) -> None:
+    howto = " ".join(texts(build(tmp_path, spec(), records))[3].split())
+    for level in ("Easy:", "Medium:", "Hard:", "Expert:"):
+        assert level in howto
+    assert "hardest reasoning" in howto and "try a number" in howto
+
+
 def test_contents_page_is_optional(tmp_path: Path, records: list[dict]) -> None:
     pages = texts(build(tmp_path, spec(contents=False), records))
     assert "How to play Hidato" in pages[2]

@@ -87,6 +87,31 @@ SUDOKU_HOWTO = HowTo(
 GUIDES: dict[str, HowTo] = {**HOWTOS, "sudoku": SUDOKU_HOWTO}
 """Every kind's how-to-play page, by the kind a section names."""
 
+PATH_LEVELS: dict[str, str] = {
+    "easy": "every number can be placed by looking at its neighbours: a number with only one free cell "
+    "next to the number before it, or a cell only one number can reach.",
+    "medium": "you also count distances: a number between two printed ones must be close enough to both.",
+    "hard": "you also follow whole routes: the cells a short gap must pass through, dead-end cells that "
+    "must end a run, and pockets of cells that one run of numbers must fill.",
+    "expert": "somewhere you must try a number, follow it, and see it fail before the right one shows.",
+}
+SUDOKU_LEVELS: dict[str, str] = {
+    "easy": "every cell can be filled because only one symbol fits it, or a symbol fits only one cell of a "
+    "row, column or box.",
+    "medium": "you also use pairs: two cells that share the same two symbols, or a symbol confined to one "
+    "line of a box.",
+    "hard": "you also use triples and patterns across rows and columns (X-wing, swordfish).",
+    "expert": "somewhere you must try a symbol, follow it, and see it fail before the right one shows.",
+}
+LEVEL_GUIDES: dict[str, dict[str, str]] = {"hidato": PATH_LEVELS, "numbrix": PATH_LEVELS, "sudoku": SUDOKU_LEVELS}
+"""One short paragraph per difficulty level, by kind: each level is named after the hardest reasoning
+its puzzles need, which is exactly what the grader measures before the label is printed."""
+
+
+def scale_notes(kind: str) -> list[str]:
+    """The difficulty scale for `kind`, one paragraph per level, in order from easy to expert."""
+    return [f"{level.capitalize()}: {text}" for level, text in LEVEL_GUIDES[kind].items()]
+
 
 def closing_note(answers_where: str) -> str:
     """Where the reader finds the answers, and how to read them."""

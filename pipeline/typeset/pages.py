@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.typeset.draw import DRAWERS, FITTERS, label_height
 from pipeline.typeset.fonts import BOLD, REGULAR, text_width
-from pipeline.typeset.howto import GUIDES, closing_note
+from pipeline.typeset.howto import GUIDES, closing_note, scale_notes
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
 
 LEADING = 1.35
@@ -159,6 +159,12 @@ class HowToPlan:
     number_size: float
 
 
+def howto_notes(kind: str, answers_where: str) -> list[str]:
+    """What every how-to page ends with, whatever the space: the difficulty scale and where the answers are."""
+    scale = "Each puzzle is labelled with its level, set by the hardest reasoning it needs:"
+    return [scale, *scale_notes(kind), closing_note(answers_where)]
+
+
 def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowToPlan:
     """Fit the example between the rules and the notes, dropping tips (last first) if its numbers would
     be too small; the book refuses the page if they still are."""
@@ -166,7 +172,7 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
     top = body.top - style.body * 0.5 - paragraph_height(howto.rules, REGULAR, style.body, body.w)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
-    notes = [closing_note(answers_where)]
+    notes = howto_notes(kind, answers_where)
     tips = [f"\u2022  {tip}" for tip in howto.tips]
     while True:
         below = sum(paragraph_height(t, REGULAR, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
@@ -193,7 +199,7 @@ def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_wher
         DRAWERS[kind](canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, **path)
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
-    for text in [*plan.tips, closing_note(answers_where)]:
+    for text in [*plan.tips, *howto_notes(kind, answers_where)]:
         y = paragraph(canvas, text, body.x, y, body.w, REGULAR, style.body) - style.body * 0.6
 
 
