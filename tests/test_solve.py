@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,14 @@ from hypothesis import strategies as st
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board, Grid, is_solution, open_cells_connected
-from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato.solve import (
+    _pinned_cells,
+    _propagate,
+    _ReachCache,
+    _read_board,
+    propagate,
+    solve,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -161,3 +169,62 @@ def test_solve_rejects_structurally_bad_boards() -> None:
         solve(Board.from_rows([[3, 3, 0]], "king"))
     with pytest.raises(PuzzleBookError, match="not connected"):
         solve(Board.from_rows([[0, None, 0]], "king"))
+
+
+def test_solve_rejects_numbers_out_of_range() -> None:
+    with pytest.raises(PuzzleBookError, match="larger than"):
+        solve(Board.from_rows([[1, 4, 0]], "king"))
+    with pytest.raises(PuzzleBookError, match="no open cells"):
+        solve(Board.from_rows([[None, None]], "orthogonal"))
+
+
+def _incremental_matches_fresh(board: Board, rng: random.Random, branchings: int) -> None:
+    """Branch like the search does and compare its incremental propagation with a fresh one.
+
+    The search re-applies rules only around what changed (`_propagate` with `dirty`/`loose` and a
+    shared reach cache); a fresh `propagate` re-applies everything. Both must reach the same fixpoint.
+    """
+    geo, cand, read_taken = _read_board(board)
+    n = len(cand) - 1
+    cache = _ReachCache(n)
+    taken = _pinned_cells(cand, n, geo.nbrs)
+    if taken is None:  # the givens clash outright: both entry points must say so
+        assert propagate(cand.copy(), n, geo) is None
+        return
+    assert read_taken == taken
+    state = _propagate(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), cache)
+    fresh = cand.copy()
+    assert (propagate(fresh, n, geo) is None) == (state is None)
+    for _ in range(branchings):
+        if state is None:
+            return
+        assert fresh == cand
+        taken, loose = state
+        assert loose == [k for k in range(1, n + 1) if cand[k] & (cand[k] - 1)]
+        if not loose:
+            return
+        k = rng.choice(loose)
+        options = [1 << i for i in range(cand[k].bit_length()) if cand[k] >> i & 1]
+        bit = rng.choice(options)
+        child = cand.copy()
+        child[k] = bit
+        fresh = child.copy()
+        fresh_taken = propagate(fresh, n, geo)
+        state = _propagate(child, n, geo, taken | bit, 1 << k, loose, cache)
+        assert (state is None) == (fresh_taken is None)
+        if state is not None:
+            assert child == fresh and state[0] == fresh_taken
+        cand = child
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards(), st.integers(0, 2**32))
+def test_incremental_propagation_matches_fresh_small(board: Board, seed: int) -> None:
+    _incremental_matches_fresh(board, random.Random(seed), branchings=4)
+
+
+@pytest.mark.parametrize("record", CORPUS[::12], ids=[r["id"] for r in CORPUS[::12]])
+def test_incremental_propagation_matches_fresh_corpus(record: dict) -> None:
+    board = Board.from_rows(_grid(record["grid"]), record["adjacency"])
+    for seed in range(3):
+        _incremental_matches_fresh(board, random.Random(seed), branchings=6)

@@ -39,7 +39,6 @@ class Geometry:
         return divmod(bit.bit_length() - 1, self.stride)
 
 
-@lru_cache(maxsize=64)
 def geometry(mask: Mask, adjacency: Adjacency) -> Geometry:
     """Bitmask helpers for one outline; shifts that leave a row land in the always-blocked padding column."""
     height = len(mask)
@@ -50,6 +49,13 @@ def geometry(mask: Mask, adjacency: Adjacency) -> Geometry:
         for c, is_open in enumerate(row):
             if is_open:
                 open_mask |= 1 << (r * stride + c)
+    return _geometry(height, width, open_mask, adjacency)
+
+
+@lru_cache(maxsize=64)
+def _geometry(height: int, width: int, open_mask: int, adjacency: Adjacency) -> Geometry:
+    """`geometry` keyed by the outline as one int (cells at bit r*(width+1)+c): cheap to hash."""
+    stride = width + 1
 
     if adjacency == "king":
 
@@ -105,95 +111,221 @@ def propagate(cand: list[int], n: int, geo: Geometry, taken: int | None = None) 
     - k's cell touches a candidate of k-1 and of k+1 (the distance windows between givens
       follow from this, measured through open cells rather than as the crow flies);
     - every open cell needs some number, and a cell only one number can reach gets it.
+    """
+    if taken is None:
+        taken = _pinned_cells(cand, n, geo.nbrs)
+        if taken is None:
+            return None
+    state = _propagate(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), _ReachCache(n))
+    return None if state is None else state[0]
+
+
+class _ReachCache:
+    """reach[k] = the open cells touching src[k], a candidate set of number k (saves a `touch`).
+
+    A lookup is valid when cand[k] *is* src[k]: ints are immutable, so the same object is the same
+    set, and a shrunk set is a new object. One cache can therefore serve every node of a search,
+    whose candidate lists share their unchanged ints.
+    """
+
+    __slots__ = ("reach", "src")
+
+    def __init__(self, n: int) -> None:
+        self.reach = [0] * (n + 2)
+        self.src: list[int | None] = [None] * (n + 2)
+
+
+def _propagate(
+    cand: list[int], n: int, geo: Geometry, taken: int, dirty: int, loose: list[int], cache: _ReachCache
+) -> tuple[int, list[int]] | None:
+    """`propagate` from a state where every rule already holds except around the numbers in `dirty`.
+
+    `dirty` has bit k set for each number whose candidates changed since the rules last held
+    (all numbers for a fresh board; just the pinned number for a search child); `loose` holds
+    at least every number with several candidates, ascending; `taken` is exactly the pinned cells;
+    every candidate set is a set of open cells.
+
+    Every rule is re-applied only where an input changed. The chain rules walk from each changed
+    number, forward (k+1 must touch k) and backward (k-1 must touch k), for as long as they change
+    something. A walk only drops cells that touch nothing on the side it comes from, and such a cell
+    supported nothing on that side: so a forward change needs no backward re-check (nor the reverse)
+    unless it also dropped taken cells. One pass per round over the loose numbers drops pinned cells
+    and applies coverage and lonely cells; the strong rules re-check the changed numbers' neighbours.
+    Returns (pinned cells, the loose numbers ascending) at the fixpoint, or None on a contradiction.
     Hot loop: local names and plain ints for speed.
     """
     touch = geo.touch
     nbrs = geo.nbrs
     open_mask = geo.open_mask
-    if taken is None:
-        taken = _pinned_cells(cand, n, nbrs)
-        if taken is None:
-            return None
-    loose = range(1, n + 1)
+    reach = cache.reach
+    src = cache.src
+    inner = (1 << n) - 2  # numbers 1..n-1: the ones with a successor
+    outer = (1 << (n + 1)) - 4  # numbers 2..n: the ones with a predecessor
+    fdirty = bdirty = sdirty = dirty
+    owned = -1  # the pinned cells when `loose` last held only loose numbers free of them
     while True:
-        loose = [k for k in loose if cand[k] & (cand[k] - 1)]  # pinned numbers never come loose
-        if not loose:
-            return taken
-        free = ~taken
-        changed = False
+        free = open_mask ^ taken
 
-        # Forward: k sits next to some candidate of k-1.
-        for k in loose:
-            c = cand[k]
-            if k > 1:
-                prev = cand[k - 1]
-                new = c & (nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)) & free
-            else:
-                new = c & free
-            if new != c:
-                if not new:
-                    return None
-                cand[k] = new
-                changed = True
-                if new & (new - 1) == 0:
-                    taken |= new
-                    free = ~taken
+        # The chain rules to their own fixpoint first.
+        while True:
+            # Forward: k sits next to some candidate of k-1, walked upwards from each changed k-1.
+            cross = 0  # numbers that lost taken cells: their k-1 must be re-checked
+            done = 0  # the walks have covered every start below this
+            starts = fdirty & inner
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                j = low.bit_length() - 1
+                if j < done:
+                    continue
+                prev = cand[j]
+                if prev is src[j]:
+                    r = reach[j]
+                else:
+                    r = nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)
+                    reach[j] = r
+                    src[j] = prev
+                while True:
+                    j += 1
+                    c = cand[j]
+                    if c & (c - 1) == 0:
+                        if not c & r:
+                            return None
+                        break
+                    new = c & r & free
+                    if new == c:
+                        break
+                    if not new:
+                        return None
+                    cand[j] = new
+                    sdirty |= 1 << j
+                    if c & taken:
+                        cross |= 1 << j
+                    if new & (new - 1) == 0:
+                        taken |= new
+                        free = open_mask ^ taken
+                        r = nbrs[new.bit_length() - 1]
+                    else:
+                        r = touch(new)
+                    reach[j] = r
+                    src[j] = new
+                    if j == n:
+                        break
+                done = j
 
-        # Backward: k sits next to some candidate of k+1.
-        for k in reversed(loose):
-            if k == n:
-                continue
-            c = cand[k]
-            nxt = cand[k + 1]
-            reach = nbrs[nxt.bit_length() - 1] if nxt & (nxt - 1) == 0 else touch(nxt)
-            if c & (c - 1) == 0:
-                if not c & reach:
-                    return None
-                continue
-            new = c & reach & free
-            if new != c:
-                if not new:
-                    return None
-                cand[k] = new
-                changed = True
-                if new & (new - 1) == 0:
-                    taken |= new
-                    free = ~taken
+            # Backward: k sits next to some candidate of k+1, walked downwards from each changed k+1.
+            starts = (bdirty | cross) & outer
+            cross = 0  # numbers that lost taken cells: their k+1 must be re-checked
+            done = n + 1
+            while starts:
+                j = starts.bit_length() - 1
+                starts ^= 1 << j
+                if j > done:
+                    continue
+                nxt = cand[j]
+                if nxt is src[j]:
+                    r = reach[j]
+                else:
+                    r = nbrs[nxt.bit_length() - 1] if nxt & (nxt - 1) == 0 else touch(nxt)
+                    reach[j] = r
+                    src[j] = nxt
+                while True:
+                    j -= 1
+                    c = cand[j]
+                    if c & (c - 1) == 0:
+                        if not c & r:
+                            return None
+                        break
+                    new = c & r & free
+                    if new == c:
+                        break
+                    if not new:
+                        return None
+                    cand[j] = new
+                    sdirty |= 1 << j
+                    if c & taken:
+                        cross |= 1 << j
+                    if new & (new - 1) == 0:
+                        taken |= new
+                        free = open_mask ^ taken
+                        r = nbrs[new.bit_length() - 1]
+                    else:
+                        r = touch(new)
+                    reach[j] = r
+                    src[j] = new
+                    if j == 1:
+                        break
+                done = j
+            if not cross:
+                break
+            fdirty = cross
+            bdirty = 0
 
-        # Every open cell must be somebody's; a cell only one number reaches is that number's.
+        # Pinned cells are nobody else's; every open cell must be somebody's; a cell only one
+        # number reaches is that number's. When nothing was pinned since the last pass, `loose`
+        # is still exact and free of pinned cells: then only the coverage fold runs.
+        changed = 0
         once = twice = 0
-        for k in loose:
-            c = cand[k]
-            twice |= once & c
-            once |= c
-        if once | taken != open_mask:
-            return None
-        lonely = once & ~twice & free
-        while lonely:
-            bit = lonely & -lonely
-            lonely ^= bit
+        if taken != owned:
+            owned = taken
+            still = []
             for k in loose:
                 c = cand[k]
-                if c & bit:
-                    if c != bit:
-                        near = nbrs[bit.bit_length() - 1]
-                        for j in (k - 1, k + 1):
-                            if 1 <= j <= n and cand[j] & (cand[j] - 1) == 0 and not cand[j] & near:
-                                return None
-                        cand[k] = bit
-                        taken |= bit
-                        changed = True
-                    break
-        if changed:
+                if c & (c - 1) == 0:
+                    continue
+                lost = c & taken
+                if lost:
+                    c ^= lost
+                    if not c:
+                        return None
+                    cand[k] = c
+                    changed |= 1 << k
+                    if c & (c - 1) == 0:
+                        taken |= c
+                        free = open_mask ^ taken
+                        continue
+                twice |= once & c
+                once |= c
+                still.append(k)
+            loose = still
+            if taken != owned:
+                owned = -1  # pinned during the pass: numbers seen before may still hold the new cells
+        else:
+            for c in [cand[k] for k in loose]:
+                twice |= once & c
+                once |= c
+        if once | taken != open_mask:
+            return None
+        lonely = (once ^ twice) & free  # twice is a subset of once
+        if lonely:
+            for k in loose:
+                hit = cand[k] & lonely
+                if hit:
+                    if hit & (hit - 1):
+                        return None  # two cells that only k can fill
+                    cand[k] = hit
+                    taken |= hit
+                    changed |= 1 << k
+                    lonely ^= hit
+                    if not lonely:
+                        break
+        if changed:  # (always so when something was pinned during the pass)
+            fdirty = bdirty = changed
+            sdirty |= changed
             continue
-        verdict = _strong_rules(cand, n, geo, taken)
+        verdict = _strong_rules(cand, n, geo, taken, loose, sdirty)
         if verdict is None:
-            return taken
+            return taken, loose
         if verdict is False:
             return None
-        taken = _pinned_cells(cand, n, nbrs)
-        if taken is None:
-            return None
+        for k in loose:
+            c = cand[k]
+            if c & (c - 1) == 0:
+                if c & taken:
+                    return None
+                taken |= c
+        fdirty = bdirty = sdirty = verdict
+        loose = [k for k in loose if cand[k] & (cand[k] - 1)]
 
 
 def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
@@ -212,28 +344,46 @@ def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
     return taken
 
 
-def _strong_rules(cand: list[int], n: int, geo: Geometry, taken: int) -> bool | None:
+def _strong_rules(
+    cand: list[int], n: int, geo: Geometry, taken: int, loose: list[int], dirty: int
+) -> int | bool | None:
     """Costlier rules, run once the cheap ones are stuck.
 
     - k's cell needs two different neighbours for k-1 and k+1, so it touches at least two cells
       of cand[k-1] | cand[k+1] (one suffices for 1 and N, which have a single path neighbour);
+      checked only for k next to a number in `dirty` (changed since the rule last held:
+      all numbers on a fresh start);
     - each connected pocket of free cells needs at least as many numbers able to enter it as it
       has cells, and the numbers confined to it must fit in it.
-    Returns False on a contradiction, True when something changed, None when nothing did.
+    `loose` holds every number with several candidates, ascending.
+    Returns False on a contradiction, the changed numbers as bits when something changed, None when nothing did.
     """
     touch_twice = geo.touch_twice
-    changed = False
-    for k in range(2, n):
+    # Numbers 2..n-1 next to a changed one; a number whose own candidates shrank while its
+    # neighbours' did not still passes (a subset of cells that passed).
+    check = (dirty << 1 | dirty >> 1) & ((1 << n) - 1 >> 2 << 2)
+    changed = 0
+    while check:
+        low = check & -check
+        check ^= low
+        k = low.bit_length() - 1
         c = cand[k]
         if c & (c - 1):
-            new = c & touch_twice(cand[k - 1] | cand[k + 1])
+            # c already touches cand[k-1] and cand[k+1] (chain rule), so a cell of c can fail only
+            # when its one neighbour among them is a cell both share. (Should a neighbour have
+            # changed earlier in this pass, its change brings k back for another check.)
+            a = cand[k - 1]
+            b = cand[k + 1]
+            if not a & b:
+                continue
+            new = c & touch_twice(a | b)
             if new != c:
                 if not new:
                     return False
                 cand[k] = new
-                changed = True
+                changed |= low
     if changed:
-        return True
+        return changed
 
     free = geo.open_mask & ~taken
     touch = geo.touch
@@ -244,12 +394,16 @@ def _strong_rules(cand: list[int], n: int, geo: Geometry, taken: int) -> bool | 
             if grown == pocket:
                 break
             pocket = grown
+        if pocket == free:
+            # One pocket holding every free cell: the loose numbers are exactly as many as its
+            # cells and none can leave it, so the counts below cannot fail.
+            return None
         free &= ~pocket
         size = pocket.bit_count()
         entering = confined = 0
-        for k in range(1, n + 1):
+        for k in loose:
             c = cand[k]
-            if c & pocket and c & (c - 1):
+            if c & pocket:
                 entering += 1
                 if not c & ~pocket:
                     confined += 1
@@ -271,6 +425,51 @@ def initial_candidates(board: Board, geo: Geometry) -> list[int]:
     return [0] + [pinned.get(k, anywhere) for k in range(1, n + 1)]
 
 
+def _read_board(board: Board) -> tuple[Geometry, list[int], int]:
+    """The board's geometry, initial candidates and pinned cells in one pass over the grid (a solve's fixed cost).
+
+    A board that fails any check of `check_board` (without connectivity) is handed to it, so
+    the user sees the same error either way.
+    """
+    grid = board.grid
+    width = len(grid[0]) if grid else 0
+    stride = width + 1
+    open_mask = 0
+    givens: dict[int, int] = {}
+    given_count = 0
+    for r, row in enumerate(grid):
+        bit = 1 << (r * stride)
+        for v in row:
+            if v is not None:
+                open_mask |= bit
+                if v:
+                    givens[v] = bit
+                    given_count += 1
+            bit <<= 1
+    n = open_mask.bit_count()
+    if (
+        n == 0
+        or board.adjacency not in ("king", "orthogonal")
+        or len(givens) != given_count
+        or (givens and (min(givens) < 1 or max(givens) > n))
+    ):
+        check_board(board, connectivity=False)  # raises with the cell and the reason
+    geo = _geometry(len(grid), width, open_mask, board.adjacency)
+    if not geo.connected:
+        check_board(board)  # raises, naming the cut-off cell
+    anywhere = open_mask
+    for bit in givens.values():
+        anywhere ^= bit
+    cand = [anywhere] * (n + 1)
+    cand[0] = 0
+    for k, bit in givens.items():
+        cand[k] = bit
+    # The pinned cells: the givens (distinct, checked above), plus the one free cell when a single
+    # number is missing (as many free cells as missing numbers, so nothing else is pinned).
+    taken = open_mask if anywhere & (anywhere - 1) == 0 else open_mask ^ anywhere
+    return geo, cand, taken
+
+
 def solve(
     board: Board,
     limit: int = 2,
@@ -284,14 +483,10 @@ def solve(
     `hint`, a known solution, is tried first at every branching: proving that no *other*
     solution exists then costs little more than the propagation along the known one.
     """
-    check_board(board, connectivity=False)
-    geo = geometry(board.mask(), board.adjacency)
-    if not geo.connected:
-        check_board(board)  # raises, naming the cut-off cell
-    cand = initial_candidates(board, geo)
+    geo, cand, taken = _read_board(board)
     hint_bits = hint_candidates(hint, geo) if hint is not None else None
-    search = Search(board.size, geo, limit, node_limit, hint_bits)
-    search.run(cand)
+    search = Search(len(cand) - 1, geo, limit, node_limit, hint_bits)
+    search.run(cand, taken)
     solutions = tuple(_to_grid(board, geo, sol) for sol in search.found[:limit])
     return SolveResult(solutions, complete=search.complete, nodes=search.nodes)
 
@@ -310,32 +505,38 @@ class Search:
         self.found: list[list[int]] = []
         self.nodes = 0
         self.budget_hit = False
+        self._cache = _ReachCache(n)
 
     @property
     def complete(self) -> bool:
         """True when the search space was exhausted: no budget stop and fewer than `limit` found."""
         return not self.budget_hit and len(self.found) < self.limit
 
-    def run(self, cand: list[int]) -> None:
+    def run(self, cand: list[int], taken: int | None = None) -> None:
+        """Search from `cand`; `taken`, when given, must be exactly the pinned cells, already
+        checked for clashes (as for `propagate`; the pinned neighbours' adjacency is checked here)."""
+        n = self.n
+        if taken is None:
+            taken = _pinned_cells(cand, n, self.geo.nbrs)
+            if taken is None:
+                return
         try:
-            self._visit(cand, None)
+            self._visit(cand, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)))
         except _BudgetExceeded:
             self.budget_hit = True
 
-    def _visit(self, cand: list[int], taken: int | None) -> None:
-        n = self.n
-        taken = propagate(cand, n, self.geo, taken)
-        if taken is None:
+    def _visit(self, cand: list[int], taken: int, dirty: int, loose: list[int]) -> None:
+        state = _propagate(cand, self.n, self.geo, taken, dirty, loose, self._cache)
+        if state is None:
             return
+        taken, loose = state
         best_k, best_count = 0, 1 << 30
-        for k in range(1, n + 1):
-            c = cand[k]
-            if c & (c - 1):
-                count = c.bit_count()
-                if count < best_count:
-                    best_k, best_count = k, count
-                    if count == 2:
-                        break
+        for k in loose:
+            count = cand[k].bit_count()
+            if count < best_count:
+                best_k, best_count = k, count
+                if count == 2:
+                    break
         if not best_k:
             self.found.append(cand)
             return
@@ -345,7 +546,7 @@ class Search:
         for bit in self._branch_order(best_k, cand[best_k]):
             child = cand.copy()
             child[best_k] = bit
-            self._visit(child, taken | bit)
+            self._visit(child, taken | bit, 1 << best_k, loose)
             if len(self.found) >= self.limit:
                 return
 
@@ -374,7 +575,8 @@ def hint_candidates(hint: Grid, geo: Geometry) -> list[int]:
 
 def _to_grid(board: Board, geo: Geometry, cand: list[int]) -> Grid:
     rows = [list(row) for row in board.grid]
+    stride = geo.stride
     for k in range(1, len(cand)):
-        r, c = geo.coord(cand[k])
+        r, c = divmod(cand[k].bit_length() - 1, stride)
         rows[r][c] = k
     return tuple(tuple(row) for row in rows)
