@@ -20,7 +20,7 @@ from pipeline.kinds.sudoku.grid import (
     is_solution,
     units,
 )
-from pipeline.kinds.sudoku.solve import solve
+from pipeline.kinds.sudoku.solve import BudgetExceeded, other_solution, solve
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
     format_sudokus,
@@ -170,6 +170,37 @@ def test_every_solution_is_valid_and_a_hint_changes_nothing_but_speed(
     assert hinted.solutions[0] == full
     if plain.status == "unique":
         assert plain.solutions == (full,)
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzles(boxes=(2, 3)))
+def test_other_solution_agrees_with_the_solver(case: tuple[Sudoku, tuple[int, ...]]) -> None:
+    """The generator's inner question, asked without the grid checks: is there a second solution?"""
+    puzzle, full = case
+    other = other_solution(puzzle.box, puzzle.cells, full)
+    assert (other is None) == (solve(puzzle, 2).status == "unique")
+    if other is not None:
+        assert other != full and is_solution(puzzle, other)
+
+
+@pytest.mark.parametrize("record", [r for r in CORPUS if r["num_solutions"] == 1][::8], ids=lambda r: r["id"])
+def test_other_solution_after_taking_clues_out_of_a_unique_puzzle(record: dict) -> None:
+    """With `removed`, only the removed cells are searched for a difference (the rest of a unique
+    puzzle cannot differ): the verdict must match a full search, for one and two clues taken out."""
+    puzzle = from_line(record["puzzle"])
+    solution = from_line(record["solution"]).cells
+    givens = [i for i, v in enumerate(puzzle.cells) if v]
+    for removed in [(i,) for i in givens[:6]] + list(zip(givens[6:12], givens[-6:])):
+        cells = list(puzzle.cells)
+        for i in removed:
+            cells[i] = 0
+        try:
+            other = other_solution(puzzle.box, cells, solution, 20_000, removed)
+        except BudgetExceeded:
+            continue
+        assert (other is None) == (solve(Sudoku(puzzle.box, tuple(cells)), 2).status == "unique")
+        if other is not None:
+            assert other != solution and is_solution(Sudoku(puzzle.box, tuple(cells)), other)
 
 
 def test_node_budget_gives_unknown_never_a_false_claim() -> None:

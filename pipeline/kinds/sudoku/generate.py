@@ -1,40 +1,56 @@
 """Make one Sudoku of a requested difficulty from a box size, a symmetry and a seed.
 
-A full grid comes from a randomly permuted base pattern; clues are then removed in symmetric orbits,
-in random order, while the puzzle stays unique and (below expert) within reach of the target level's
-techniques. The result depends on the seed alone: never the clock or the global random state.
+A full grid is drawn by the solver itself, filling an empty grid with each branching's digits in
+random order. Clues are then removed in symmetric orbits, in random order:
+
+- easy (and medium first): a removal is kept while the level's techniques still finish the puzzle
+  (which also proves it unique); the sparsest state along the way that needs the level is the
+  candidate.
+- hard, expert (and medium when its dig found nothing): a removal is kept while the solver proves
+  the puzzle unique, down to a minimal puzzle; then a walk puts a few orbits back and digs again,
+  many times, giving a stream of nearby minimal puzzles. Hard puzzles live on the thin edge between
+  what the medium techniques finish and what needs a guess, and few minimal puzzles sit on it, so
+  every puzzle of the walk that is too hard is also tried with each missing orbit put back ("does
+  one more clue make it hard?"); the same for medium.
+
+Candidates are judged by the fast closure (closure.py) and accepted only when grade.py gives them
+exactly the level asked for. The result depends on the seed alone: never the clock or the global
+random state.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from itertools import chain
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.sudoku.grade import (
-    LEVEL_OF,
-    LEVELS,
-    continue_logically,
-    grade,
-    solve_logically,
-)
+from pipeline.kinds.sudoku.closure import candidates, closure, with_clues
+from pipeline.kinds.sudoku.grade import LEVELS, grade
 from pipeline.kinds.sudoku.grid import BOXES, Sudoku
-from pipeline.kinds.sudoku.solve import solve
+from pipeline.kinds.sudoku.solve import BudgetExceeded, layout, other_solution, solve
 from pipeline.kinds.sudoku.textformat import to_line
 from pipeline.seeds import derive_seed
 
 SYMMETRIES: tuple[str, ...] = ("none", "rotate180", "rotate90", "mirror", "diagonal")
-MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 100, "hard": 1000, "expert": 50}
-"""Fresh full grids tried before a level is declared out of reach. Measured on 9x9: a medium dig ends
-medium in about one attempt in seven; hard is far rarer even with `sharpen` (about one attempt in
-ten without symmetry, one in fifty with rotate180, one in a few hundred with rotate90), since most
-puzzles jump from pairs-and-pointing straight to needing a guess. 16x16 reaches hard at once."""
-NODE_LIMIT = 500
-"""Search branchings allowed per removal test when digging for expert; over budget keeps the clues."""
-SHARPEN_STEPS = 4
-"""Still-expert orbits `sharpen` may put back before giving up on a dug puzzle. Measured on 9x9 over
-20 seeds: nearly every hard puzzle turns up within the first step or two, while a walk that misses
-goes on for up to 16 steps with rotate180 and 20-40 without symmetry, which was three quarters of
-the time; stopping after 4 keeps the same attempts and puzzles and halves hard without symmetry."""
+MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 60, "hard": 200, "expert": 30}
+"""Fresh full grids tried before a level is declared out of reach (the walk goes WALK_STEPS steps
+around each). Measured on 9x9 over 12-60 seeds per symmetry: easy, medium and expert almost always
+succeed on the first grid (at most 5); hard needs a median of 1-3 grids, but 10 with rotate90,
+whose four-cell orbits are coarse steps (at most 50 seen), hence the margin."""
+WALK_STEPS = 30
+"""Nearby minimal puzzles visited per full grid by the walk."""
+WALK_ADD = 4
+"""Clue orbits put back before each re-dig of the walk. Measured on 9x9 hard with rotate180 over
+40 seeds (median CPU seconds, before the one-more-clue step learnt to skip known cells): 3 orbits
+0.19 s, 4 orbits 0.11-0.12 s, 5 about the same, 6 and more slower again (the steps stray further
+and cost more digging)."""
+NODE_LIMIT: dict[int, int] = {2: 500, 3: 500, 4: 200, 5: 20}
+"""Search branchings allowed per uniqueness test while digging, by box; over budget keeps the clues
+(uniqueness stays proved, only sparsity suffers). A 25x25 branching costs about 2 ms, and a third
+of the tests near the end of a 25x25 dig ran out of 500 branchings (a minute per dig)."""
+FILL_RESTARTS = 8
+"""Randomized fills tried (each going on with the same random stream) before giving up on a grid."""
 
 
 def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180") -> dict:
@@ -54,45 +70,50 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
     for attempt in range(1, MAX_ATTEMPTS[difficulty] + 1):
         rng = random.Random(derive_seed(seed, "attempt", attempt))
         solution = full_grid(box, rng)
-        cells = dig(box, solution, orbits, "expert" if difficulty == "hard" else difficulty, rng)
-        if difficulty == "hard":
-            cells = sharpen(box, solution, cells, orbits, rng)
-        puzzle = Sudoku(box, cells)
-        record = grade(puzzle, hint=solution)
-        if record["level"] == difficulty:
-            return {
-                "kind": "sudoku",
-                "box": box,
-                "symmetry": symmetry,
-                "seed": seed,
-                "difficulty": difficulty,
-                "grid": to_line(puzzle),
-                "solution": to_line(Sudoku(box, solution)),
-                "grade": record,
-                "attempts": attempt,
-            }
-        levels_seen.add(str(record["level"]))
+        if difficulty == "easy":
+            found = dig_logically(box, solution, orbits, difficulty, rng, levels_seen)
+        elif difficulty == "medium":
+            found = chain(
+                dig_logically(box, solution, orbits, difficulty, rng, levels_seen),
+                walk(box, solution, orbits, difficulty, rng, levels_seen),
+            )
+        else:
+            found = walk(box, solution, orbits, difficulty, rng, levels_seen)
+        for cells in found:
+            puzzle = Sudoku(box, cells)
+            record = grade(puzzle, hint=solution)
+            levels_seen.add(str(record["level"]))
+            if record["level"] == difficulty:
+                return {
+                    "kind": "sudoku",
+                    "box": box,
+                    "symmetry": symmetry,
+                    "seed": seed,
+                    "difficulty": difficulty,
+                    "grid": to_line(puzzle),
+                    "solution": to_line(Sudoku(box, solution)),
+                    "grade": record,
+                    "attempts": attempt,
+                }
     n = box * box
+    seen = ", ".join(sorted(levels_seen, key=LEVELS.index)) or "nothing"
     raise PuzzleBookError(
         f"could not make a {difficulty} {n}x{n} Sudoku (box {box}, symmetry {symmetry}) in {MAX_ATTEMPTS[difficulty]} "
-        f"attempts (got {', '.join(sorted(levels_seen, key=LEVELS.index))}); try another difficulty or symmetry"
+        f"attempts (got {seen}); try another difficulty or symmetry"
     )
 
 
 def full_grid(box: int, rng: random.Random) -> tuple[int, ...]:
-    """A random complete grid: the base pattern with digits relabelled, rows shuffled within bands,
-    bands shuffled, the same for columns and stacks, and a random transpose. Instant at any size."""
-    n = box * box
-
-    def lines() -> list[int]:
-        bands = rng.sample(range(box), box)
-        return [b * box + r for b in bands for r in rng.sample(range(box), box)]
-
-    rows, cols, digits = lines(), lines(), rng.sample(range(1, n + 1), n)
-    grid = [digits[(box * (r % box) + r // box + c) % n] for r in rows for c in cols]
-    if rng.random() < 0.5:
-        grid = [grid[c * n + r] for r in range(n) for c in range(n)]
-    return tuple(grid)
+    """A random complete grid: the solver fills an empty grid, trying each branching's digits in an
+    order drawn from `rng`. Propagation leaves almost nothing to backtrack (measured: at most 51
+    branchings for 9x9, 486 for 25x25, which takes about half a second), so a fill that needs more
+    than one branching per cell is abandoned and the next one goes on with the same random stream."""
+    empty = Sudoku.empty(box)
+    for _ in range(FILL_RESTARTS):
+        result = solve(empty, 1, node_limit=len(empty.cells), rng=rng)
+        if result.solutions:
+            return result.solutions[0]
+    raise PuzzleBookError(f"could not fill a {box * box}x{box * box} grid in {FILL_RESTARTS} tries")
 
 
 def symmetry_orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -118,59 +139,179 @@ def symmetry_orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
     return orbits
 
 
-def dig(
-    box: int, solution: tuple[int, ...], orbits: list[tuple[int, ...]], level: str, rng: random.Random
-) -> tuple[int, ...]:
-    """Remove orbits of clues in random order, keeping each removal only when still provably unique.
+def dig_logically(
+    box: int,
+    solution: tuple[int, ...],
+    orbits: list[tuple[int, ...]],
+    level: str,
+    rng: random.Random,
+    seen: set[str] | None = None,
+) -> Iterator[tuple[int, ...]]:
+    """Remove orbits in random order, keeping a removal while `level`'s techniques finish the puzzle.
 
-    Below expert the proof is the logical solver finishing with the level's techniques alone (which
-    also caps the grade). For expert it is a complete search (the solution as a hint) within
-    NODE_LIMIT branchings.
+    Yields the last (sparsest) state that needed exactly `level`, if any: a medium dig passes
+    through medium states on its way but may end on one that singles alone finish.
     """
     cells = list(solution)
     order = orbits.copy()
     rng.shuffle(order)
+    best: tuple[int, ...] | None = None
     for orbit in order:
         for i in orbit:
             cells[i] = 0
-        if level == "expert":
-            if solve(Sudoku(box, tuple(cells)), 2, node_limit=NODE_LIMIT, hint=solution).status == "unique":
-                continue
-        elif solve_logically(box, cells, level).solved:
-            continue
-        for i in orbit:
-            cells[i] = solution[i]
-    return tuple(cells)
+        reached = _level_up_to(candidates(box, cells), box, level)
+        if reached is None:
+            for i in orbit:
+                cells[i] = solution[i]
+        elif reached == level:
+            best = tuple(cells)
+    if seen is not None and best is None:
+        seen.add(_level_up_to(candidates(box, cells), box, level) or "expert")
+    if best is not None:
+        yield best
 
 
-def sharpen(
-    box: int, solution: tuple[int, ...], cells: tuple[int, ...], orbits: list[tuple[int, ...]], rng: random.Random
-) -> tuple[int, ...]:
-    """Put clue orbits back into a dug-out expert puzzle, looking for one whose return makes it hard.
+def _level_up_to(x: int, box: int, level: str) -> str | None:
+    """The fast level of candidates `x` if it is at most `level`, else None."""
+    placed = 0
+    for step in LEVELS[: LEVELS.index(level) + 1]:
+        reached = closure(x, box, step, placed=placed)
+        if reached is None:
+            return None
+        x, placed, solved = reached
+        if solved:
+            return step
+    return None
 
-    Digging for hard directly almost always ends at medium; the hard puzzles live on the edge
-    between what the techniques solve and what needs a guess, so approach that edge from the far side.
-    Additions that would make the puzzle medium are skipped; if none gives hard, one that keeps it
-    expert is added and the search goes on, at most SHARPEN_STEPS times (a fresh grid is then the
-    better bet). Each trial goes on from where pairs and pointing got stuck rather than starting
-    afresh. Returns the cells unchanged when nothing works.
-    """
-    work = list(cells)
-    for _ in range(SHARPEN_STEPS + 1):
-        stuck = solve_logically(box, work, "medium")
-        missing = [o for o in orbits if not work[o[0]]]
-        rng.shuffle(missing)
-        still_expert = []
-        for orbit in missing:
-            logic = continue_logically(stuck, {i: solution[i] for i in orbit}, "hard")
-            if not logic.solved:
-                still_expert.append(orbit)
-            elif any(LEVEL_OF[name] == "hard" for name in logic.counts):
+
+def walk(
+    box: int,
+    solution: tuple[int, ...],
+    orbits: list[tuple[int, ...]],
+    level: str,
+    rng: random.Random,
+    seen: set[str] | None = None,
+) -> Iterator[tuple[int, ...]]:
+    """Minimal unique puzzles near each other, and (below expert) the one-orbit-richer neighbours of
+    those that are too hard, yielded when the fast closure says they are `level`."""
+    cells = list(solution)
+    digger = _UniqueDigger(box, solution)
+    order = orbits.copy()
+    rng.shuffle(order)
+    digger.dig(cells, order)
+    for step in range(WALK_STEPS + 1):
+        if step:
+            missing = [orbit for orbit in orbits if not cells[orbit[0]]]
+            for orbit in rng.sample(missing, min(WALK_ADD, len(missing))):
                 for i in orbit:
-                    work[i] = solution[i]
-                return tuple(work)
-        if not still_expert:
-            break
-        for i in still_expert[0]:
-            work[i] = solution[i]
-    return cells
+                    cells[i] = solution[i]
+            given = [orbit for orbit in orbits if cells[orbit[0]]]
+            rng.shuffle(given)
+            digger.dig(cells, given)
+        found, stuck, placed = _judge(box, cells)
+        if seen is not None:
+            seen.add(found)
+        if found == level:
+            yield tuple(cells)
+        elif level in ("medium", "hard") and LEVELS.index(found) > LEVELS.index(level):
+            yield from _one_more_clue(box, solution, orbits, cells, stuck, placed, level, rng)
+
+
+def _judge(box: int, cells: list[int]) -> tuple[str, int, int]:
+    """The fast level of a unique puzzle, with the candidates where the medium techniques stopped
+    (and their placed bits), for going on from there."""
+    easy = closure(candidates(box, cells), box, "easy")
+    assert easy is not None, "givens taken from a solution cannot contradict each other"
+    if easy[2]:
+        return "easy", easy[0], easy[1]
+    medium = closure(easy[0], box, "medium", placed=easy[1])
+    assert medium is not None
+    stuck, placed, solved = medium
+    if solved:
+        return "medium", stuck, placed
+    hard = closure(stuck, box, "hard", placed=placed, medium_done=True)
+    assert hard is not None
+    return ("hard" if hard[2] else "expert"), stuck, placed
+
+
+def _one_more_clue(
+    box: int,
+    solution: tuple[int, ...],
+    orbits: list[tuple[int, ...]],
+    cells: list[int],
+    stuck: int,
+    placed: int,
+    level: str,
+    rng: random.Random,
+) -> Iterator[tuple[int, ...]]:
+    """A puzzle above `level` ("medium" or "hard") with one missing orbit put back, for each orbit
+    that brings it to exactly `level`.
+
+    Going on from `stuck` (where the medium techniques stopped) with the orbit's clues is the same
+    as solving afresh, since more clues never invalidate a deduction; only cheaper. Only a medium
+    result needs a fresh look (singles alone might finish it)."""
+    lay = layout(box)
+    known = 0
+    for s in lay.layers:
+        known |= placed >> s
+    known &= lay.every_cell
+    missing = [orbit for orbit in orbits if not cells[orbit[0]]]
+    rng.shuffle(missing)
+    for orbit in missing:
+        if all(known >> i & 1 for i in orbit):
+            continue  # the medium techniques already found these digits: the clues would change nothing
+        richer = cells.copy()
+        for i in orbit:
+            richer[i] = solution[i]
+        medium = closure(with_clues(stuck, box, {i: solution[i] for i in orbit}), box, "medium", placed=placed)
+        if medium is None:
+            continue
+        if level == "medium":
+            if medium[2] and not _finished(closure(candidates(box, richer), box, "easy")):
+                yield tuple(richer)
+            continue
+        if medium[2]:
+            continue
+        if _finished(closure(medium[0], box, "hard", placed=medium[1], medium_done=True)):
+            yield tuple(richer)
+
+
+def _finished(reached: tuple[int, int, bool] | None) -> bool:
+    return reached is not None and reached[2]
+
+
+class _UniqueDigger:
+    """Removes clue orbits while the solver proves the puzzle unique, remembering every second
+    solution it finds: a removal that leaves all the clues where a known second solution differs
+    from `solution` is refused without a search (the walk asks the same questions many times)."""
+
+    def __init__(self, box: int, solution: tuple[int, ...]) -> None:
+        self.box = box
+        self.solution = solution
+        self.differences: list[int] = []
+        """Per known second solution, the cells (as a bit set) where it differs from `solution`."""
+
+    def dig(self, cells: list[int], order: list[tuple[int, ...]]) -> None:
+        """Try each orbit of `order` once, in place."""
+        givens = sum(1 << i for i, v in enumerate(cells) if v)
+        solution = self.solution
+        for orbit in order:
+            if not cells[orbit[0]]:
+                continue
+            mask = sum(1 << i for i in orbit)
+            rest = givens & ~mask
+            if any(not difference & rest for difference in self.differences):
+                continue
+            for i in orbit:
+                cells[i] = 0
+            try:
+                other = other_solution(self.box, cells, solution, NODE_LIMIT[self.box], orbit)
+            except BudgetExceeded:
+                other = solution
+            if other is None:
+                givens = rest
+                continue
+            if other is not solution:
+                self.differences.append(sum(1 << i for i, (a, b) in enumerate(zip(other, solution)) if a != b))
+            for i in orbit:
+                cells[i] = solution[i]
