@@ -26,6 +26,8 @@ from pipeline.cli_output import (
     puzzle_label,
     shape_card,
     status_phrase,
+    steps_record,
+    steps_text,
     sudoku_card,
     sudoku_meta,
     sudoku_text,
@@ -34,6 +36,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import LEVELS, grade
+from pipeline.kinds.hidato.logic import Logic, solve_logically
 from pipeline.kinds.hidato.solve import solve
 from pipeline.kinds.hidato.textformat import (
     PuzzleText,
@@ -200,7 +203,10 @@ def shape_settings(name: str, options: dict[str, object]) -> dict[str, object]:
 def cmd_solve(args: argparse.Namespace) -> int:
     for index, item in enumerate(read_puzzles(args), start=1):
         texts: list[str]
+        logic: Logic | None = None
         if isinstance(item, SudokuText):
+            if args.steps:
+                raise PuzzleBookError("--steps explains Hidato and Numbrix solutions only; drop it for Sudoku")
             result = sudoku_solve.solve(item.sudoku, max(2, args.limit), node_limit=args.node_limit)
             found = [Sudoku(item.sudoku.box, cells) for cells in result.solutions[: args.limit]]
             as_json: list[object] = [to_line(s) for s in found]
@@ -209,13 +215,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
             result = solve(item.board, max(2, args.limit), node_limit=args.node_limit)
             grids = result.solutions[: args.limit]
             as_json, texts = [grid_rows(grid) for grid in grids], [format_grid(grid) for grid in grids]
+            if args.steps:
+                logic = solve_logically(item.board, explain=True)
         if args.json:
             record = {"index": index, "line": item.line, "status": result.status, "nodes": result.nodes}
+            if logic is not None:
+                record |= steps_record(logic)
             print(json_line({**record, "solutions": as_json}), flush=True)
             continue
         if index > 1:
             print()
         print(f"{puzzle_label(index, item.line)}: {status_phrase(result, args.node_limit)}")
+        if logic is not None:
+            print(steps_text(logic, result.status), flush=True)
         for number, text in enumerate(texts, start=1):
             if len(texts) > 1:
                 print(f"solution {number}:")
@@ -315,7 +327,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     folder = output_folder(args.config, args.out)
     try:
         report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
-                       fresh=args.fresh, screen=args.screen)
+                       fresh=args.fresh, screen=args.screen, backend=args.backend, scheduler=args.scheduler)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
               "run the same command again to resume", file=sys.stderr)
@@ -450,11 +462,15 @@ def build_parser() -> Parser:
         subs, "solve", cmd_solve, "Solve each puzzle in a file and say whether it is unique.",
         "puzzlebook solve cross.txt --limit 3",
     )
-    sub.epilog += "\n\nstatus: unique | multiple | none | unknown (--node-limit stopped the proof)"
+    sub.epilog += ("\n\nstatus: unique | multiple | none | unknown (--node-limit stopped the proof)"
+                   "\n\nexplained: puzzlebook solve cross.txt --steps")
     add_file_options(sub)
     sub.add_argument("--limit", type=positive_int, default=2, metavar="N", help="print up to N solutions (2)")
     add_node_limit(sub, "status unknown")
-    sub.add_argument("--json", action="store_true", help="JSON Lines: index, line, status, nodes, solutions")
+    sub.add_argument("--steps", action="store_true",
+                     help="explain the solution step by step, the way a person reasons (Hidato/Numbrix)")
+    sub.add_argument("--json", action="store_true",
+                     help="JSON Lines: index, line, status, nodes (with --steps: level, steps), solutions")
 
     sub = add_command(
         subs, "show", cmd_show, "Print a file's puzzles as framed grids with their metadata.",
@@ -472,9 +488,12 @@ def build_parser() -> Parser:
     add_node_limit(sub, "the puzzle fails")
 
     sub = add_command(
-        subs, "grade", cmd_grade, "Print each puzzle's level, givens ratio and search effort.",
+        subs, "grade", cmd_grade, "Print each puzzle's level, the techniques it needs and its steps.",
         "puzzlebook grade cross.txt --json",
     )
+    sub.epilog += ("\n\nlevels (Hidato/Numbrix): easy = forced steps and single cells/numbers, medium = distance"
+                   "\nwindows, hard = dead ends, pairs, regions, gap routes, expert = trial."
+                   "\n`puzzlebook solve FILE --steps` shows the reasoning step by step.")
     add_file_options(sub)
     sub.add_argument("--json", action="store_true", help="JSON Lines: index, line, then the grade record")
 
@@ -493,10 +512,18 @@ def build_parser() -> Parser:
     sub.epilog += (
         "\n\nwrites output/NAME/book.pdf, puzzles.jsonl (every puzzle, saved as it is made) and"
         "\nmanifest.json for configs/NAME.yaml. Stopped builds resume: run the same command again."
+        "\n\nexit status: 0 built, 2 a problem to fix (config, output folder, disk full, lost workers;"
+        "\nthe previous book is left as it was), 130 interrupted"
     )
     sub.add_argument("config", metavar="CONFIG", help="the book's YAML config (`puzzlebook schema` describes it)")
     sub.add_argument("--seed", type=int, help="use this book seed instead of the config's")
     sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
+    sub.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"),
+                     help="how puzzles are made in parallel (default: the config's, else loky); "
+                     "dask needs pip install '.[dask]'")
+    sub.add_argument("--scheduler", metavar="ADDRESS",
+                     help="run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+                     "(implies --backend dask; default: a local cluster started for this build)")
     sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
     sub.add_argument("--fresh", action="store_true", help="discard saved puzzles and make them all again")

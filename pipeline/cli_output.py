@@ -12,6 +12,8 @@ from typing import Any
 
 from pipeline import shapes
 from pipeline.kinds.hidato.board import Board, Grid, Mask
+from pipeline.kinds.hidato.explain import NAMES
+from pipeline.kinds.hidato.logic import Logic
 from pipeline.kinds.hidato.textformat import PuzzleText, format_puzzles
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.grid import Sudoku, symbol
@@ -166,8 +168,8 @@ def puzzle_card(item: PuzzleText, index: int, total: int, with_solution: bool) -
     """`show`'s view of a puzzle: a header line, its metadata, the framed grid, maybe its solution."""
     board = item.board
     lines = [
-        f"Puzzle {index} of {total} (line {item.line}): {board.kind}, {board.width}x{board.height}, "
-        f"{board.size} cells, {len(board.givens())} givens"
+        (f"Puzzle {index} of {total} (line {item.line}): {board.kind}, {board.width}x{board.height}, "
+        f"{board.size} cells, {len(board.givens())} givens")
     ]
     extra = key_values(item.meta, skip=("kind", "adjacency"))
     if extra:
@@ -197,3 +199,37 @@ def shape_card(name: str, mask: Mask, settings: Mapping[str, object], hidato_onl
 
 def count_phrase(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def steps_text(logic: Logic, status: str, indent: str = "  ") -> str:
+    """A logical solution in words: a summary line, each step numbered, then how it ended.
+
+    `status` is the solver's verdict on the same puzzle, to say why reasoning stopped short.
+    """
+    used = ", ".join(f"{NAMES[name]} {count}" for name, count in logic.counts.items())
+    steps = count_phrase(logic.steps, "step") + (f" ({used})" if used else "")
+    head = f"level {logic.level}, {steps}" if logic.solved else steps
+    lines = [f"{indent}by reasoning: {head}"]
+    width = len(str(len(logic.log or ())))
+    for number, step in enumerate(logic.log or (), start=1):
+        lines.append(f"{indent}{str(number).rjust(width)}. {NAMES[step.technique]}: {step.text}")
+    if logic.contradiction:
+        lines.append(f"{indent}reasoning reaches a contradiction: the givens allow no solution")
+    elif not logic.solved:
+        why = {
+            "unique": "the solver's search finishes the proof",
+            "multiple": "the puzzle has more than one solution",
+            "none": "the puzzle has no solution",
+        }.get(status, "the solver could not finish either")
+        lines.append(f"{indent}reasoning (even with trial) stops here: {why}")
+    return "\n".join(lines)
+
+
+def steps_record(logic: Logic) -> dict[str, object]:
+    """The logical solution for JSON Lines: level (None unless reasoning finished), counts, every step."""
+    return {
+        "level": logic.level if logic.solved else None,
+        "solved_by_logic": logic.solved,
+        "techniques": logic.counts,
+        "steps": [step.to_json() for step in logic.log or ()],
+    }

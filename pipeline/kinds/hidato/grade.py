@@ -1,49 +1,75 @@
-"""Difficulty of a finished Hidato/Numbrix puzzle, from its givens and the solver's effort.
+"""Difficulty of a finished Hidato/Numbrix puzzle: the reasoning a person needs to solve it.
 
-Kept apart from generation so that a better grader (human techniques) can replace it alone.
-It never changes a puzzle; it only measures one.
+The logical solver (logic.py) works simplest technique first; the grade is the level of the
+hardest technique it needed, with how often each was used and the step total. It never changes
+a puzzle; it only measures one, and it refuses to grade a puzzle without exactly one solution.
+
+| level  | hardest technique needed                                          |
+| ------ | ----------------------------------------------------------------- |
+| easy   | forced step, only cell, only number                               |
+| medium | distance window                                                   |
+| hard   | dead end, two neighbours, pairs, region, gap routes               |
+| expert | trial; or "search" when even trial is stuck (the solver finishes) |
 """
 
 from __future__ import annotations
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board
+from pipeline.kinds.hidato.logic import (
+    LEVELS,
+    TECHNIQUE_LEVEL,
+    board_candidates,
+    solve_candidates,
+)
 from pipeline.kinds.hidato.solve import solve
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+__all__ = ["LEVELS", "SEARCH", "grade", "grade_by_logic", "level_of"]
 
-EASY_MIN_RATIO = 0.50
-"""Without search, a puzzle with at least this share of its cells given is easy..."""
-MEDIUM_MIN_RATIO = 0.36
-"""...at least this share medium, fewer hard. A puzzle whose proof needs search is expert."""
+SEARCH = "search"
+"""The pseudo-technique recorded when reasoning with trial is stuck and the solver's search finishes."""
+
+LEVEL_OF: dict[str, str] = TECHNIQUE_LEVEL | {SEARCH: "expert"}
 
 
-def level_for(givens_ratio: float, search_nodes: int) -> str:
-    """The level of a puzzle with this share of givens whose uniqueness proof branched this often."""
-    if search_nodes > 0:
-        return "expert"
-    if givens_ratio >= EASY_MIN_RATIO:
-        return "easy"
-    if givens_ratio >= MEDIUM_MIN_RATIO:
-        return "medium"
-    return "hard"
+def level_of(hardest: str | None) -> str:
+    """The level of a puzzle whose hardest needed technique is `hardest` (None: nothing was needed)."""
+    return LEVEL_OF[hardest] if hardest else LEVELS[0]
 
 
 def grade(board: Board) -> dict[str, object]:
     """The difficulty record of a puzzle that has exactly one solution.
 
+    Reasoning that fills the board is itself the proof of uniqueness (every step holds in every
+    solution), so `search_nodes` is 0 then; only a puzzle that stumps even trial goes to the solver.
     Raises PuzzleBookError for a puzzle that is not provably unique: grading one would be a lie.
     """
-    result = solve(board, limit=2)
-    if result.status != "unique":
-        raise PuzzleBookError(f"only a puzzle with exactly one solution can be graded; this one is {result.status!r}")
+    cand, geo = board_candidates(board)
+    logic = solve_candidates(cand, board.size, geo, "expert")
+    counts = dict(logic.counts)
+    nodes = 0
+    if not logic.solved:
+        status = "none" if logic.contradiction else None
+        if status is None:
+            result = solve(board, limit=2)
+            status, nodes = result.status, result.nodes
+        if status != "unique":
+            raise PuzzleBookError(f"only a puzzle with exactly one solution can be graded; this one is {status!r}")
+        counts[SEARCH] = 1
+    hardest = list(counts)[-1] if counts else None
     givens = len(board.givens())
     cells = board.size
-    ratio = givens / cells
     return {
-        "level": level_for(ratio, result.nodes),
-        "givens_ratio": round(ratio, 4),
+        "level": level_of(hardest),
+        "hardest": hardest or "none",
+        "techniques": counts,
+        "steps": sum(counts.values()),
+        "givens_ratio": round(givens / cells, 4),
         "givens": givens,
         "cells": cells,
-        "search_nodes": result.nodes,
+        "search_nodes": nodes,
     }
+
+
+grade_by_logic = grade
+"""The same function under the name generate.py first used for it."""
