@@ -6,10 +6,13 @@ for. The book depends on the config alone; timings, the one thing that varies, s
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 import platform
 import re
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -19,26 +22,29 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pipeline import __version__
-from pipeline.config import BookSpec, load_config
+from pipeline.config import BookSpec, ParallelSpec, load_config
 from pipeline.errors import PuzzleBookError
-from pipeline.jobs import Job, plan, run_job
+from pipeline.jobs import Job, plan, record_problem, run_job
 from pipeline.kinds.hidato.grade import LEVELS
-from pipeline.run import run_jobs
+from pipeline.preflight import check_layout, probe
+from pipeline.run import import_distributed, run_jobs
 from pipeline.store import (
     append_record,
-    read_records,
+    read_numbered,
     record_line,
     write_json_atomic,
     write_records,
 )
 from pipeline.typeset import typeset_book
-from pipeline.verify import verify_records
+from pipeline.verify import verify_record, verify_records
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
 MANIFEST = "manifest.json"
-LIBRARIES = ("reportlab", "joblib", "pydantic", "tqdm", "pyyaml")
+LIBRARIES = ("reportlab", "joblib", "pydantic", "tqdm", "pyyaml", "dask", "distributed")
 _NAME = re.compile(r"\w[\w.-]*")
 
 
@@ -71,11 +77,18 @@ def build(
     quiet: bool = False,
     fresh: bool = False,
     screen: bool = False,
+    backend: str | None = None,
+    scheduler: str | None = None,
 ) -> BuildReport:
     """Build the book of `config_path` into output/NAME (or `out_dir`), reusing what is already made.
 
-    `seed` replaces the config's seed, `jobs` its worker count; `fresh` discards the checkpoint;
-    `screen` typesets for reading on screen (book-screen.pdf) instead of print (book.pdf).
+    `seed` replaces the config's seed, `jobs` its worker count, `backend` and `scheduler` its
+    parallel backend and Dask scheduler; `fresh` discards the checkpoint; `screen` typesets for
+    reading on screen (book-screen.pdf) instead of print (book.pdf).
+
+    Everything that can be checked before making puzzles is: the config, the Dask extra, the output
+    folder being writable, the layout of every planned board, and one small puzzle per board and
+    level (preflight.py). Any failure leaves the previous book as it was.
     """
     timings: dict[str, float] = {}
     with stage(timings, "config"):
@@ -84,38 +97,104 @@ def build(
             if seed < 0:
                 raise PuzzleBookError(f"the book seed must be 0 or more, got {seed}", field="--seed")
             book = book.model_copy(update={"seed": seed})
+        parallel = parallel_settings(book.parallel, jobs, backend, scheduler)
     folder = output_folder(config_path, out_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(folder)) from None
+    check_writable(folder)
     checkpoint = folder / CHECKPOINT
     with stage(timings, "plan"):
         planned = plan(book)
+        check_layout(book, planned)
     with stage(timings, "resume"):
         made, notes = resume(checkpoint, planned, fresh)
-    missing = [job.to_dict() for job in planned if job.fingerprint not in made]
+    missing = [job for job in planned if job.fingerprint not in made]
 
     def keep(record: dict[str, Any]) -> None:
-        append_record(checkpoint, record)
+        with writing(checkpoint):
+            append_record(checkpoint, record)
         made[record["fingerprint"]] = record
 
     with stage(timings, "generate"):
-        run_jobs(run_job, missing, n_jobs=jobs or book.parallel.n_jobs, backend=book.parallel.backend,
-                 quiet=quiet, on_result=keep)
+        probed = probe(missing, keep)
+        notes += run_jobs(run_job, [job.to_dict() for job in missing if job.fingerprint not in probed],
+                          n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
+                          quiet=quiet, on_result=keep)
         records = [placed(made[job.fingerprint], job) for job in planned]
-        in_book_order(checkpoint, records)
+        with writing(checkpoint):
+            in_book_order(checkpoint, records)
     with stage(timings, "verify"):
-        verify_records(records)
+        new = {job.fingerprint for job in missing}
+        verify_records([record for record in records if record["fingerprint"] in new])
     pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-    with stage(timings, "typeset"):
+    with stage(timings, "typeset"), writing(pdf):
         pages = typeset_book(book, records, pdf, screen=screen)
     report = BuildReport(
         name=Path(config_path).stem, pdf=pdf, puzzles=len(records), reused=len(records) - len(missing),
         generated=len(missing), pages=pages, notes=tuple(notes), timings=timings,
     )
-    write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
+    with writing(folder / MANIFEST):
+        write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
     return report
+
+
+def parallel_settings(
+    spec: ParallelSpec, jobs: int | None, backend: str | None, scheduler: str | None
+) -> ParallelSpec:
+    """The config's parallel section with the command line's choices on top; a scheduler implies dask.
+
+    The Dask extra is looked for here, so a missing install fails before anything is made.
+    """
+    update: dict[str, Any] = {}
+    if jobs is not None:
+        update["n_jobs"] = jobs
+    if backend is not None:
+        update["backend"] = backend
+        if backend != "dask" and scheduler is None:
+            update["scheduler"] = None  # the config's cluster is not used by another backend
+    if scheduler is not None:
+        update["scheduler"] = scheduler
+        update.setdefault("backend", "dask")
+    try:
+        merged = ParallelSpec.model_validate({**spec.model_dump(), **update})
+    except ValidationError as err:
+        first = err.errors()[0]
+        field = "--scheduler" if "scheduler" in first["loc"] or "scheduler" in first["msg"] else "--backend"
+        raise PuzzleBookError(first["msg"].removeprefix("Value error, "), field=field) from None
+    if merged.backend == "dask":
+        import_distributed()
+    return merged
+
+
+def check_writable(folder: Path) -> None:
+    """Create and remove a file in `folder`, so an unwritable folder fails before any puzzle is made."""
+    with writing(folder):
+        handle, name = tempfile.mkstemp(dir=folder, prefix=".write-test.", suffix=".tmp")
+        os.close(handle)
+        os.unlink(name)
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """Turn a failed write into a PuzzleBookError naming the file and what to do; files written
+    atomically keep their previous content, and the checkpoint keeps every finished puzzle."""
+    try:
+        yield
+    except OSError as err:
+        raise PuzzleBookError(write_problem(err), source=str(path)) from None
+
+
+def write_problem(err: OSError) -> str:
+    kept = "the previous book is unchanged and the puzzles made so far are kept"
+    if err.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"cannot write: the disk is full ({err.strerror}); {kept}. Free some space and run again"
+    if err.errno == errno.EFBIG:
+        return f"cannot write: the file would be too large for the disk or the file-size limit ({err.strerror}); {kept}"
+    if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"cannot write here ({err.strerror}); {kept}. Make the folder writable or choose another with --out"
+    return f"cannot write: {err.strerror or err}; {kept}"
 
 
 def output_folder(config_path: str | Path, out_dir: str | Path | None) -> Path:
@@ -144,28 +223,59 @@ def stage(timings: dict[str, float], name: str) -> Iterator[None]:
 def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """The checkpoint's records that planned jobs ask for, by fingerprint, and notes on what was left out.
 
-    The checkpoint is rewritten to hold only those records before anything is appended, so a line cut
-    off by a kill or a record of an older config never mixes with new ones.
+    The checkpoint is a cache, and every line of it is judged before use: a line cut off by a kill,
+    a line that is no JSON record, a record whose fields disagree with its fingerprint's job, and a
+    record that fails verification are each left out with a note naming the file and line, and made
+    again. Records of an older config, seed or engine are dropped with one note. The checkpoint is
+    then rewritten to hold only the kept records before anything is appended.
     """
     if fresh:
-        write_records(checkpoint, [])
+        with writing(checkpoint):
+            write_records(checkpoint, [])
         return {}, []
-    records, notes = read_records(checkpoint)
-    wanted = {job.fingerprint for job in planned}
+    numbered, notes = read_numbered(checkpoint)
+    wanted = {job.fingerprint: job for job in planned}
     made: dict[str, dict[str, Any]] = {}
-    for record in records:
+    lines: dict[str, int] = {}
+    stale = 0
+    for line, record in numbered:
         fingerprint = record.get("fingerprint")
-        if fingerprint in wanted and fingerprint not in made:
-            made[fingerprint] = record
-    stale = len(records) - len(made)
+        job = wanted.get(fingerprint) if isinstance(fingerprint, str) else None
+        where = f"{checkpoint}, line {line}"
+        if job is None:
+            if isinstance(fingerprint, str):
+                stale += 1
+            else:
+                notes.append(f"{where}: a record without a fingerprint; it is left out")
+            continue
+        if fingerprint in made:
+            notes.append(f"{where}: a second record of puzzle {job.index} of {job.section!r} (first at line "
+                         f"{lines[fingerprint]}); it is left out")
+            continue
+        problem = record_problem(record, job) or verify_problem(placed(record, job))
+        if problem:
+            notes.append(f"{where}: {problem}; it is left out and made again")
+            continue
+        made[fingerprint] = record
+        lines[fingerprint] = line
     if stale:
         notes.append(
             f"{checkpoint}: {stale} record(s) made for another config, seed or engine version were "
             "dropped; they are made again as the config now says"
         )
     if notes:
-        write_records(checkpoint, made.values())
+        with writing(checkpoint):
+            write_records(checkpoint, made.values())
     return made, notes
+
+
+def verify_problem(record: dict[str, Any]) -> str | None:
+    """verify_record's complaint about a saved record, or None when it is provably unique."""
+    try:
+        verify_record(record)
+    except PuzzleBookError as err:
+        return err.message.split("; delete its line")[0]
+    return None
 
 
 def placed(record: dict[str, Any], job: Job) -> dict[str, Any]:

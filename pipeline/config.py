@@ -30,7 +30,7 @@ from pipeline.kinds.hidato.grade import LEVELS
 from pipeline.kinds.hidato.path import path_problem
 from pipeline.kinds.sudoku.generate import SYMMETRIES
 from pipeline.kinds.sudoku.grid import BOXES
-from pipeline.shapes import make_mask
+from pipeline.shapes import MAX_SIZE, make_mask
 
 POINTS_PER_INCH = 72.0
 UNITS = {"in": POINTS_PER_INCH, "mm": POINTS_PER_INCH / 25.4, "cm": POINTS_PER_INCH / 2.54, "pt": 1.0}
@@ -59,6 +59,7 @@ SUDOKU_DEFAULTS = {"box": 3, "symmetry": "rotate180"}
 
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
+_SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]]+)(?::[0-9]{1,5})?/?")
 
 
 class FieldError(ValueError):
@@ -214,6 +215,11 @@ class SectionSpec(_Spec):
                 mask = make_mask(shape.name, adjacency=self.adjacency, **params)
             except PuzzleBookError as err:
                 raise FieldError(err.message, ("shapes", i)) from None
+            if max(len(mask), len(mask[0])) > MAX_SIZE:
+                message = (f"shape {shape.name!r} is {len(mask)}x{len(mask[0])} cells ({sum(map(sum, mask))} open); "
+                           f"boards may be at most {MAX_SIZE}x{MAX_SIZE}: larger ones neither print legibly nor "
+                           "prove unique in reasonable time")
+                raise FieldError(message, ("shapes", i))
             problem = None if shape.name == "random" else path_problem(mask, self.adjacency)
             if problem:
                 message = f"shape {shape.name!r} cannot hold a {self.kind} path: {problem}"
@@ -311,10 +317,28 @@ class AnswersSpec(_Spec):
 
 
 class ParallelSpec(_Spec):
-    """How puzzles are generated in parallel (joblib); the result never depends on it."""
+    """How puzzles are generated in parallel (joblib, or a Dask cluster); the result never depends on it."""
 
-    n_jobs: int | None = Field(None, ge=1, description="worker count; empty: all cores")
-    backend: Literal["loky", "threading", "sequential"] = Field("loky", description="joblib backend")
+    n_jobs: int | None = Field(None, ge=1, description="worker count; empty: all cores (dask: local workers)")
+    backend: Literal["loky", "threading", "sequential", "dask"] = Field(
+        "loky", description="joblib's loky or threading pool, one process, or a Dask cluster (optional extra)"
+    )
+    scheduler: str | None = Field(
+        None, description="dask only: a running scheduler, like 'tcp://10.0.0.5:8786'; empty: a local cluster"
+    )
+
+    @field_validator("scheduler")
+    @classmethod
+    def _address(cls, value: str | None) -> str | None:
+        if value is not None and not _SCHEDULER.fullmatch(value):
+            raise ValueError(f"must be a scheduler address like 'tcp://HOST:8786', got {value!r}")
+        return value
+
+    @model_validator(mode="after")
+    def _scheduler_needs_dask(self) -> ParallelSpec:
+        if self.scheduler is not None and self.backend != "dask":
+            raise FieldError("a scheduler is only used with backend: dask", ("scheduler",))
+        return self
 
 
 class BookSpec(_Spec):
@@ -541,9 +565,18 @@ def _problem(error: Any, root: MappingNode, source: str) -> PuzzleBookError:
         line = (_key_node(node, key) or node).start_mark.line + 1
         return PuzzleBookError(message, source=source, line=line, field=_dotted(path) or None)
     node, path = _locate(root, loc)
-    return PuzzleBookError(
-        _message(kind, error, loc), source=source, line=node.start_mark.line + 1, field=_dotted(path) or None
-    )
+    message = _message(kind, error, loc) + _in_section(root, loc)
+    return PuzzleBookError(message, source=source, line=node.start_mark.line + 1, field=_dotted(path) or None)
+
+
+def _in_section(root: MappingNode, loc: tuple[Any, ...]) -> str:
+    """' (section NAME)' for a problem inside a named section, so a long config's error names it."""
+    if len(loc) < 3 or loc[0] != "sections" or not isinstance(loc[1], int) or loc[2] == "name":
+        return ""
+    node, path = _locate(root, ("sections", loc[1], "name"))
+    if path != ["sections", loc[1], "name"] or not isinstance(node, ScalarNode) or not node.value.strip():
+        return ""
+    return f" (section {_show(node.value)})"
 
 
 def _message(kind: str, error: Any, loc: tuple[Any, ...]) -> str:

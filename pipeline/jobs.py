@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import os
+import signal
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -25,6 +28,8 @@ if TYPE_CHECKING:
 
 ADJACENCY = {"hidato": "king", "numbrix": "orthogonal"}
 SHAPE_PARAMS = ("size", "width", "height", "arm", "ratio")
+KILL_HOOK = "PUZZLEBOOK_KILL_WORKER_IN"
+KILL_ONCE_HOOK = "PUZZLEBOOK_KILL_WORKER_ONCE"
 RANDOM_MASKS = 8
 """Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
 
@@ -98,12 +103,31 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     Top-level and plain-data in, plain-data out, so any joblib backend can ship it to a worker.
     A user-facing failure is re-raised naming the section and puzzle.
     """
+    _kill_hook(job)
     try:
         record = make_puzzle(job)
     except PuzzleBookError as err:
         raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
     place = {key: job[key] for key in ("section", "section_index", "index")}
     return {**place, **record, "fingerprint": job["fingerprint"]}
+
+
+def _kill_hook(job: dict[str, Any]) -> None:
+    """Fault injection for the tests of lost workers; unset, it does nothing.
+
+    A worker process (never the build's own process) that starts a job of the section named by
+    $PUZZLEBOOK_KILL_WORKER_IN kills itself with SIGKILL, as the kernel's out-of-memory killer would.
+    With $PUZZLEBOOK_KILL_WORKER_ONCE naming a file, only the worker that creates that file dies.
+    """
+    if os.environ.get(KILL_HOOK) != job["section"] or multiprocessing.parent_process() is None:
+        return
+    once = os.environ.get(KILL_ONCE_HOOK)
+    if once:
+        try:
+            os.close(os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 def make_puzzle(job: dict[str, Any]) -> dict[str, Any]:
@@ -132,3 +156,41 @@ def make_on_mask(job: dict[str, Any], seed: int) -> dict[str, Any]:
     params = {key: value for key, value in job["shape"].items() if key != "name"}
     mask = make_mask(name, **params, seed=seed, adjacency=job["adjacency"])
     return generate(mask, job["adjacency"], job["difficulty"], seed, shape=name)
+
+
+def record_problem(record: dict[str, Any], job: Job) -> str | None:
+    """Why a saved record cannot be the puzzle `job` asks for, or None when what the job decides matches.
+
+    The fingerprint only names the job; this checks the record's own fields agree with it (kind,
+    adjacency, shape, difficulty, seed), so an edited or mixed-up line is never printed. Whether the
+    puzzle itself is right is verify.py's question.
+    """
+    try:
+        expected: dict[str, Any] = {"kind": job.kind, "difficulty": job.difficulty}
+        if job.kind == "sudoku":
+            expected |= {"box": job.box, "symmetry": job.symmetry}
+        else:
+            expected |= {"adjacency": job.adjacency, "shape": (job.shape or {}).get("name")}
+        for key, value in expected.items():
+            if record.get(key) != value:
+                return f"its {key} is {_show(record.get(key))}, but its puzzle asks for {_show(value)}"
+        if record.get("seed") not in _seeds(job):
+            return f"its seed {_show(record.get('seed'))} is not one this puzzle's seed {job.seed} leads to"
+        attempts = record.get("attempts")
+        if not isinstance(record.get("grade"), dict) or not isinstance(attempts, int) or attempts < 1:
+            return "its grade or attempts are missing or malformed"
+    except (TypeError, AttributeError) as err:
+        return f"not a readable puzzle record ({err})"
+    return None
+
+
+def _seeds(job: Job) -> list[int]:
+    """The seeds a record of `job` may carry: the job's, and for 'random' shapes the retried masks' seeds."""
+    if job.shape is None or job.shape["name"] != "random":
+        return [job.seed]
+    return [job.seed, *(derive_seed(job.seed, "retry", number) for number in range(1, RANDOM_MASKS))]
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

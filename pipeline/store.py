@@ -30,30 +30,37 @@ def append_record(path: Path, record: dict[str, Any]) -> None:
 
 
 def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """The readable records of a checkpoint (none if it is missing), and a note per line left out.
+    """The readable records of a checkpoint (none if it is missing), and a note per line left out."""
+    numbered, notes = read_numbered(path)
+    return [record for _, record in numbered], notes
+
+
+def read_numbered(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
+    """(line number, record) for each line of the checkpoint that is a JSON object, and a note naming
+    the file and line of every other line.
 
     A last line without its newline was cut off by a kill: it is left out like any line that is not
-    a JSON object. The caller regenerates what is missing, so nothing unreadable is ever printed.
+    a JSON object. The caller makes again what is missing, so nothing unreadable is ever printed.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return [], []
-    except (OSError, UnicodeDecodeError) as err:
-        raise PuzzleBookError(f"cannot read the checkpoint: {err}", source=str(path)) from None
-    records: list[dict[str, Any]] = []
+    except OSError as err:
+        raise PuzzleBookError(f"cannot read the checkpoint: {err.strerror or err}", source=str(path)) from None
+    records: list[tuple[int, dict[str, Any]]] = []
     notes: list[str] = []
-    lines = text.split("\n")
+    lines = data.split(b"\n")
     torn = lines.pop()  # after the last newline: empty unless the last write was cut off
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
+            record = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             record = None
         if isinstance(record, dict):
-            records.append(record)
+            records.append((number, record))
         else:
             notes.append(f"{path}, line {number}: not a puzzle record; it is left out and made again")
     if torn:

@@ -183,6 +183,8 @@ def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     assert 2 <= saved < 30
     resumed = build(config, jobs=1, out_dir=killed, quiet=True)
     assert (resumed.reused, resumed.generated) == (saved, 30 - saved)
+    last = json.loads((killed / "manifest.json").read_text(encoding="utf-8"))["last_build"]
+    assert (last["reused"], last["generated"]) == (saved, 30 - saved)  # only the missing ones were made
     build(config, jobs=1, out_dir=whole, quiet=True)
     assert files(killed) == files(whole)
 
@@ -199,17 +201,22 @@ def test_an_impossible_section_fails_naming_it_and_leaves_no_book(tmp_path: Path
     assert not (tmp_path / "out" / "book.pdf").exists()
 
 
-def test_a_tampered_record_stops_the_build_before_printing(built: tuple[Path, Path]) -> None:
+def test_a_tampered_record_is_reported_by_line_and_made_again(built: tuple[Path, Path]) -> None:
+    """A saved record that fails verification is never printed: it is named (file, line) and remade."""
     config, out = built
+    before = files(out)
     (out / "book.pdf").unlink()
     lines = lines_of(out)
     record = json.loads(lines[5])
     record["solution"][0][0], record["solution"][0][1] = record["solution"][0][1], record["solution"][0][0]
     lines[5] = json.dumps(record) + "\n"
     (out / "puzzles.jsonl").write_text("".join(lines), encoding="utf-8")
-    with pytest.raises(PuzzleBookError, match=r"^section 'Small numbrix', puzzle 2: its solution does not solve"):
-        rebuild(config, out)
-    assert not (out / "book.pdf").exists()
+    report = rebuild(config, out)
+    assert (report.reused, report.generated) == (7, 1)
+    assert len(report.notes) == 1
+    assert "puzzles.jsonl, line 6: section 'Small numbrix', puzzle 2: its solution does not solve" in report.notes[0]
+    assert report.notes[0].endswith("it is left out and made again")
+    assert files(out) == before
 
 
 def test_verify_rejects_a_puzzle_with_two_solutions(built: tuple[Path, Path]) -> None:

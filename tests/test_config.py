@@ -369,8 +369,14 @@ def test_section_must_be_a_mapping() -> None:
 def test_bad_parallel_settings() -> None:
     err = problem(BASE + "parallel:\n  n_jobs: 0\n")
     assert (err.line, err.field) == (17, "parallel.n_jobs")
-    err = problem(BASE + "parallel:\n  backend: dask\n")
+    err = problem(BASE + "parallel:\n  backend: spark\n")
     assert (err.line, err.field) == (17, "parallel.backend")
+    err = problem(BASE + "parallel:\n  scheduler: tcp://10.0.0.5:8786\n")
+    assert (err.field, err.message) == ("parallel.scheduler", "a scheduler is only used with backend: dask")
+    err = problem(BASE + "parallel:\n  backend: dask\n  scheduler: not an address\n")
+    assert err.field == "parallel.scheduler" and "like 'tcp://HOST:8786'" in err.message
+    spec = load_config_text(BASE + "parallel:\n  backend: dask\n  scheduler: tcp://10.0.0.5:8786\n").parallel
+    assert (spec.backend, spec.scheduler) == ("dask", "tcp://10.0.0.5:8786")
 
 
 def test_bad_answers_settings() -> None:

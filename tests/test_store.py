@@ -56,9 +56,17 @@ def test_garbage_lines_are_left_out_with_a_note_each(tmp_path: Path) -> None:
     assert len(notes) == 2 and "line 2: not a puzzle record" in notes[0] and "line 3:" in notes[1]
 
 
+def test_a_line_that_is_not_utf8_is_left_out_with_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    path.write_bytes(b"\xff\xfe\n" + json.dumps(RECORDS[0]).encode() + b"\n")
+    records, notes = read_records(path)
+    assert records == RECORDS[:1]
+    assert notes == [f"{path}, line 1: not a puzzle record; it is left out and made again"]
+
+
 def test_an_unreadable_checkpoint_is_a_user_error(tmp_path: Path) -> None:
     path = tmp_path / "puzzles.jsonl"
-    path.write_bytes(b"\xff\xfe\n")
+    path.mkdir()
     with pytest.raises(PuzzleBookError, match="cannot read the checkpoint"):
         read_records(path)
 

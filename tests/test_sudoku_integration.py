@@ -318,7 +318,8 @@ def test_a_sudoku_with_two_solutions_fails_verify(capsys: Capture, tmp_path: Pat
 
 def test_a_16x16_too_small_for_its_page_names_the_field(tmp_path: Path) -> None:
     config = tmp_path / "small.yaml"
-    config.write_text("title: Small\npage: {size: 5x8}\nsections:\n"
+    # 6x9 in: the how-to page's worked example still fits (a 5x8 page fails on that first), six 16x16 grids do not.
+    config.write_text("title: Small\npage: {size: 6x9}\nsections:\n"
                       "  - {name: Giant, kind: sudoku, box: 4, difficulty: easy, count: 1, per_page: 6}\n"
                       "parallel: {backend: sequential}\n", encoding="utf-8")
     with pytest.raises(PuzzleBookError) as caught:
