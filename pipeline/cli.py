@@ -37,6 +37,7 @@ from pipeline.kinds.hidato.board import Adjacency, Grid, is_solution
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import LEVELS, grade
 from pipeline.kinds.hidato.logic import Logic, solve_logically
+from pipeline.kinds.hidato.prove import prove_unique
 from pipeline.kinds.hidato.solve import solve
 from pipeline.kinds.hidato.textformat import (
     PuzzleText,
@@ -246,7 +247,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             result = sudoku_solve.solve(item.sudoku, 2, node_limit=args.node_limit, hint=hint)
         else:
             hint = block if block is not None and is_solution(item.board, block) else None
-            result = solve(item.board, 2, node_limit=args.node_limit, hint=hint)
+            result = prove_unique(item.board, node_limit=args.node_limit, hint=hint)
         verdict, ok = judge(result, block)
         failures += not ok
         print(f"{puzzle_label(index, item.line)}: {verdict}", flush=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,14 +13,16 @@ from hypothesis import strategies as st
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board, Grid, is_solution, open_cells_connected
+from pipeline.kinds.hidato.prove import prove_unique
 from pipeline.kinds.hidato.solve import (
+    ReachCache,
     _pinned_cells,
-    _propagate,
-    _ReachCache,
     _read_board,
     propagate,
+    propagate_from,
     solve,
 )
+from pipeline.kinds.result import SolveResult
 
 DATA = Path(__file__).parent / "data"
 
@@ -110,7 +113,11 @@ def test_solver_agrees_with_brute_force(board: Board, limit: int) -> None:
 @given(small_boards())
 def test_status_matches_brute_force(board: Board) -> None:
     count = brute_force_count(board, cap=2)
-    assert solve(board).status == {0: "none", 1: "unique", 2: "multiple"}[count]
+    expected = {0: "none", 1: "unique", 2: "multiple"}[count]
+    assert solve(board).status == expected
+    proved = prove_unique(board)
+    assert proved.status == expected
+    assert all(is_solution(board, sol) for sol in proved.solutions)
 
 
 def _grid(rows: list[str]) -> Grid:
@@ -120,10 +127,15 @@ def _grid(rows: list[str]) -> Grid:
 CORPUS = [json.loads(line) for line in (DATA / "hidato.jsonl").read_text().splitlines() if line.strip()]
 
 
+def _search(board: Board) -> SolveResult[Grid]:
+    return solve(board, limit=2)
+
+
+@pytest.mark.parametrize("prover", [_search, prove_unique], ids=["search", "reasoning-first"])
 @pytest.mark.parametrize("record", CORPUS, ids=[r["id"] for r in CORPUS])
-def test_corpus_puzzle(record: dict) -> None:
+def test_corpus_puzzle(record: dict, prover: Callable[[Board], SolveResult[Grid]]) -> None:
     board = Board.from_rows(_grid(record["grid"]), record["adjacency"])
-    result = solve(board, limit=2)
+    result = prover(board)
     assert result.complete or result.status == "multiple"
     assert all(is_solution(board, sol) for sol in result.solutions)
     expected = record["num_solutions"]
@@ -181,18 +193,18 @@ def test_solve_rejects_numbers_out_of_range() -> None:
 def _incremental_matches_fresh(board: Board, rng: random.Random, branchings: int) -> None:
     """Branch like the search does and compare its incremental propagation with a fresh one.
 
-    The search re-applies rules only around what changed (`_propagate` with `dirty`/`loose` and a
+    The search re-applies rules only around what changed (`propagate_from` with `dirty`/`loose` and a
     shared reach cache); a fresh `propagate` re-applies everything. Both must reach the same fixpoint.
     """
     geo, cand, read_taken = _read_board(board)
     n = len(cand) - 1
-    cache = _ReachCache(n)
+    cache = ReachCache(n)
     taken = _pinned_cells(cand, n, geo.nbrs)
     if taken is None:  # the givens clash outright: both entry points must say so
         assert propagate(cand.copy(), n, geo) is None
         return
     assert read_taken == taken
-    state = _propagate(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), cache)
+    state = propagate_from(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), cache)
     fresh = cand.copy()
     assert (propagate(fresh, n, geo) is None) == (state is None)
     for _ in range(branchings):
@@ -210,7 +222,7 @@ def _incremental_matches_fresh(board: Board, rng: random.Random, branchings: int
         child[k] = bit
         fresh = child.copy()
         fresh_taken = propagate(fresh, n, geo)
-        state = _propagate(child, n, geo, taken | bit, 1 << k, loose, cache)
+        state = propagate_from(child, n, geo, taken | bit, 1 << k, loose, cache)
         assert (state is None) == (fresh_taken is None)
         if state is not None:
             assert child == fresh and state[0] == fresh_taken

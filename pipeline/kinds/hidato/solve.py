@@ -116,11 +116,11 @@ def propagate(cand: list[int], n: int, geo: Geometry, taken: int | None = None) 
         taken = _pinned_cells(cand, n, geo.nbrs)
         if taken is None:
             return None
-    state = _propagate(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), _ReachCache(n))
+    state = propagate_from(cand, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), ReachCache(n))
     return None if state is None else state[0]
 
 
-class _ReachCache:
+class ReachCache:
     """reach[k] = the open cells touching src[k], a candidate set of number k (saves a `touch`).
 
     A lookup is valid when cand[k] *is* src[k]: ints are immutable, so the same object is the same
@@ -135,8 +135,8 @@ class _ReachCache:
         self.src: list[int | None] = [None] * (n + 2)
 
 
-def _propagate(
-    cand: list[int], n: int, geo: Geometry, taken: int, dirty: int, loose: list[int], cache: _ReachCache
+def propagate_from(
+    cand: list[int], n: int, geo: Geometry, taken: int, dirty: int, loose: list[int], cache: ReachCache
 ) -> tuple[int, list[int]] | None:
     """`propagate` from a state where every rule already holds except around the numbers in `dirty`.
 
@@ -487,7 +487,7 @@ def solve(
     hint_bits = hint_candidates(hint, geo) if hint is not None else None
     search = Search(len(cand) - 1, geo, limit, node_limit, hint_bits)
     search.run(cand, taken)
-    solutions = tuple(_to_grid(board, geo, sol) for sol in search.found[:limit])
+    solutions = tuple(to_grid(board, geo, sol) for sol in search.found[:limit])
     return SolveResult(solutions, complete=search.complete, nodes=search.nodes)
 
 
@@ -505,7 +505,7 @@ class Search:
         self.found: list[list[int]] = []
         self.nodes = 0
         self.budget_hit = False
-        self._cache = _ReachCache(n)
+        self._cache = ReachCache(n)
 
     @property
     def complete(self) -> bool:
@@ -526,7 +526,7 @@ class Search:
             self.budget_hit = True
 
     def _visit(self, cand: list[int], taken: int, dirty: int, loose: list[int]) -> None:
-        state = _propagate(cand, self.n, self.geo, taken, dirty, loose, self._cache)
+        state = propagate_from(cand, self.n, self.geo, taken, dirty, loose, self._cache)
         if state is None:
             return
         taken, loose = state
@@ -573,7 +573,7 @@ def hint_candidates(hint: Grid, geo: Geometry) -> list[int]:
     return bits
 
 
-def _to_grid(board: Board, geo: Geometry, cand: list[int]) -> Grid:
+def to_grid(board: Board, geo: Geometry, cand: list[int]) -> Grid:
     rows = [list(row) for row in board.grid]
     stride = geo.stride
     for k in range(1, len(cand)):
