@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.hidato import probe
 from pipeline.kinds.hidato import techniques as tq
 from pipeline.kinds.hidato.board import Board, Grid
+from pipeline.kinds.hidato.dig import dig
 from pipeline.kinds.hidato.generate import number_path
 from pipeline.kinds.hidato.grade import grade
 from pipeline.kinds.hidato.logic import (
@@ -25,6 +27,7 @@ from pipeline.kinds.hidato.logic import (
     solvable,
     solvable_candidates,
     solve_logically,
+    trial,
 )
 from pipeline.kinds.hidato.path import hamiltonian_path
 from pipeline.kinds.hidato.solve import solve
@@ -292,3 +295,56 @@ def test_solve_steps_refuses_sudoku(capsys: pytest.CaptureFixture[str], tmp_path
     path.write_text("1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n", encoding="utf-8")
     assert main(["solve", str(path), "--kind", "sudoku", "--steps"]) == 2
     assert "--steps explains Hidato and Numbrix" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- trial probes
+
+
+def _stuck_boards() -> list[Board]:
+    """Boards that reasoning up to hard cannot finish: the ones trial works on."""
+    found = [board(NEEDS_TRIAL)]
+    for seed in range(16):
+        adjacency = "king" if seed % 2 else "orthogonal"
+        rng = random.Random(seed)
+        mask = make_mask("square", 6)
+        solution = number_path(mask, adjacency, hamiltonian_path(mask, adjacency, rng))  # type: ignore[arg-type]
+        b = dig(solution, rng, max_level="expert", node_limit=200).puzzle
+        if not solvable(b, "hard") and solvable(b, "expert"):
+            found.append(b)
+    return found
+
+
+def _hard_fixpoint(s: tq.State) -> None:
+    while s.left and any(fn(s) for _, _, fn in tq.TECHNIQUES):
+        pass
+
+
+def test_remembered_probes_give_the_verdicts_of_fresh_ones() -> None:
+    """probe.py keeps the probes that held and re-runs them only from what changed since:
+    after every trial step, each verdict equals that of a probe run from scratch."""
+    boards = _stuck_boards()
+    assert len(boards) >= 4
+    compared = failed = 0
+    for b in boards:
+        cand, geo = board_candidates(b)
+        s = tq.State(cand, b.size, geo)
+        memory = probe.Probes(b.size)
+        for _ in range(6):
+            _hard_fixpoint(s)
+            free = geo.open_mask & ~s.taken
+            got = probe.probe_base(s.cand, s.pos, b.size, free)
+            if not s.left or got is None:
+                break
+            base, loose = got
+            memory.update(base)
+            for k in loose:
+                for bit in (1 << i for i in range(free.bit_length()) if s.cand[k] & free >> i & 1):
+                    scratch = probe.Probes(b.size)
+                    scratch.update(base.copy())
+                    verdict = probe.fails(scratch, k, bit, b.size, geo, s.taken, loose, fresh_only=False)
+                    assert probe.fails(memory, k, bit, b.size, geo, s.taken, loose, fresh_only=False) == verdict
+                    compared += 1
+                    failed += verdict
+            if not trial(s):
+                break
+    assert compared > 500 and failed > 0

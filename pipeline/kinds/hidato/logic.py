@@ -24,12 +24,8 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato import explain
 from pipeline.kinds.hidato.board import Board, check_board
 from pipeline.kinds.hidato.explain import Step
-from pipeline.kinds.hidato.solve import (
-    Geometry,
-    geometry,
-    initial_candidates,
-    propagate,
-)
+from pipeline.kinds.hidato.probe import Probes, fails, probe_base, ranked
+from pipeline.kinds.hidato.solve import Geometry, geometry, initial_candidates
 from pipeline.kinds.hidato.techniques import (
     FAST_EASY,
     LEVELS,
@@ -120,22 +116,33 @@ def _reason(st: State, rank: int, counts: dict[str, int] | None) -> bool:
 
 def trial(st: State) -> int:
     """Assume one candidate, reason on with techniques below expert, and rule the candidate out if
-    that reaches a contradiction.
+    that reaches a contradiction. One step per candidate ruled out.
 
-    Candidates are tried in turn (by number, then cell), going on from the one the last trial
-    ruled out and round again, so a probe that failed is retried only after every other one has
-    had its turn.
-    Probes go in two rounds: solve.py's `propagate` first (its rules are a subset of the hard
-    techniques, so this is still reasoning below expert, only faster), then, if no probe failed,
-    the full set of hard techniques. One step per candidate ruled out.
+    Probes go in two rounds. First solve.py's propagation (its rules are a subset of the hard
+    techniques, so this is still reasoning below expert, only faster; see probe.py for the order
+    and for the memory that makes testing an assumption again cheap): the options that pay most
+    (a number with two cells, a cell two numbers share), then new options by how few cells their
+    number has, then every option in turn from the one the last trial ruled out. Only if no probe
+    fails, the full set of hard techniques on every option. Which candidates fall, and so the
+    level, does not depend on this order: an assumption that contradicts stays contradictory as
+    candidates shrink, so reasoning ends in the same place; only the route (and the count) can.
     """
     free = st.geo.open_mask & ~st.taken
-    cand, n, geo = st.cand, st.n, st.geo
-    for k, bit in _options(st, free):
-        probe = cand.copy()
-        probe[k] = bit
-        if propagate(probe, n, geo) is None:
-            return _rule_out(st, k, bit)
+    n, geo = st.n, st.geo
+    got = probe_base(st.cand, st.pos, n, free)
+    if got is not None:
+        base, loose = got
+        probes = st.probes
+        if probes is None:
+            probes = st.probes = Probes(n)
+        probes.update(base)
+        taken = st.taken
+        for k, bit in ranked(st.cand, loose, free, probes.tried):
+            if fails(probes, k, bit, n, geo, taken, loose, fresh_only=True):
+                return _rule_out(st, k, bit)
+        for k, bit in _options(st, free):
+            if fails(probes, k, bit, n, geo, taken, loose, fresh_only=False):
+                return _rule_out(st, k, bit)
     below = _EXPERT - 1
     for k, bit in _options(st, free):
         state = st.copy()

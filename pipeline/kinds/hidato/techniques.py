@@ -19,9 +19,13 @@ Hot loops: local names and plain ints for speed, as in solve.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pipeline.kinds.hidato import explain
 from pipeline.kinds.hidato.solve import Geometry
+
+if TYPE_CHECKING:
+    from pipeline.kinds.hidato.probe import Probes
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
@@ -48,7 +52,7 @@ class State:
     `pos[k]` is k's cell bit once placed, else 0. `log` collects Step records when explaining.
     """
 
-    __slots__ = ("cand", "cursor", "geo", "left", "log", "n", "pos", "settled", "taken")
+    __slots__ = ("_unplaced", "cand", "cursor", "geo", "left", "log", "n", "pos", "probes", "settled", "taken")
 
     def __init__(self, cand: list[int], n: int, geo: Geometry, log: list | None = None) -> None:
         self.n = n
@@ -62,6 +66,10 @@ class State:
         """The (number, cell bit) the last trial ruled out: the next one looks on from there (logic.trial)."""
         self.settled: set[tuple] = set()
         """Gaps whose routes were listed with exactly these inputs: listing again would find nothing new."""
+        self.probes: Probes | None = None
+        """The trial probes remembered so far (logic.trial; probe.py), made on first use."""
+        self._unplaced: tuple[int, list[int]] = (-1, [])
+        """(left, the unplaced numbers) as last listed: every technique asks, most often for the same list."""
         nbrs = geo.nbrs
         for k in range(1, n + 1):
             c = cand[k]
@@ -92,6 +100,8 @@ class State:
         twin.n, twin.geo, twin.cand, twin.pos = self.n, self.geo, self.cand.copy(), self.pos.copy()
         twin.taken, twin.left, twin.log, twin.cursor = self.taken, self.left, log, self.cursor
         twin.settled = self.settled.copy()
+        twin.probes = None
+        twin._unplaced = self._unplaced
         return twin
 
     def place(self, k: int, bit: int) -> None:
@@ -117,8 +127,13 @@ class State:
                     self.cand[j] = c
 
     def unplaced(self) -> list[int]:
-        pos = self.pos
-        return [k for k in range(1, self.n + 1) if not pos[k]]
+        """The numbers not placed yet, ascending (a shared list: callers must not change it)."""
+        left, listed = self._unplaced
+        if left != self.left:
+            pos = self.pos
+            listed = [k for k in range(1, self.n + 1) if not pos[k]]
+            self._unplaced = (self.left, listed)
+        return listed
 
     def solution(self) -> list[int]:
         """The cell bit of every number (index 0 unused); only meaningful once `left` is 0."""
