@@ -13,7 +13,7 @@ import platform
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -23,7 +23,7 @@ from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available
-from bench.engine import Case, CaseResult
+from bench.engine import Case, CaseResult, LevelCheck
 from bench.machine import load_average
 from pipeline.kinds.hidato.board import Board
 
@@ -47,6 +47,12 @@ class Plan:
     own_sizes: tuple[int, ...] = (10, 15)
     own_level: str = "hard"
     cpsat_time_limit: float = 60.0
+    level_count: int = 0
+    """Puzzles per level for the monotone-grades check (0: skip it)."""
+    level_sizes: tuple[int, ...] = (10,)
+    level_shapes: tuple[tuple[str, dict], ...] = engine.SHAPES
+    level_workers: int = os.cpu_count() or 1
+    """Processes for the (untimed) monotone-grades check."""
 
     def cases(self) -> list[Case]:
         return engine.make_cases(
@@ -54,19 +60,32 @@ class Plan:
             expert_max_size=self.expert_max_size, pattern=self.pattern,
         )
 
+    def level_groups(self) -> list[list[Case]]:
+        """For the monotone check: per board and kind, one case per level, filtered by the pattern."""
+        if not self.level_count:
+            return []
+        groups: dict[tuple[str, str], list[Case]] = {}
+        for case in engine.make_cases(self.level_sizes, self.level_shapes, engine.LEVELS, self.kinds):
+            groups.setdefault((case.board, case.kind), []).append(case)
+        return [
+            cases for (board, kind), cases in groups.items()
+            if self.pattern is None or re.search(self.pattern, f"{board} {kind} levels")
+        ]
+
 
 FULL_EXPERT_MAX = 15
 """Expert puzzles need search-backed digging: 20x20 takes 10-20 s each, so the full plan stops at 15x15."""
 
 
 def full_plan(seeds: int = 20, pattern: str | None = None) -> Plan:
-    return Plan(seeds=seeds, pattern=pattern, expert_max_size=FULL_EXPERT_MAX)
+    return Plan(seeds=seeds, pattern=pattern, expert_max_size=FULL_EXPERT_MAX, level_count=engine.LEVEL_CHECK_COUNT)
 
 
 def quick_plan(seeds: int = 5, pattern: str | None = None) -> Plan:
     return Plan(
         sizes=(6, 10), shapes=(("cross", {"size": 12}), ("random", {"size": 10, "ratio": 0.1})),
         seeds=seeds, pattern=pattern, corpus_max=15, own_sizes=(10,),
+        level_count=12, level_sizes=(8,), level_shapes=(),
     )
 
 
@@ -83,6 +102,32 @@ def run_engine(plan: Plan, emit: Callable[[str], None], progress: Callable[[str]
         results.append(result)
         emit(table.engine_row(result))
     return results
+
+
+def run_levels(plan: Plan, emit: Callable[[str], None], progress: Callable[[str], None]) -> list[LevelCheck]:
+    """The monotone-grades check: many puzzles per level and board, medians compared level to level."""
+    groups = plan.level_groups()
+    if not groups:
+        return []
+    emit(
+        f"\n## Monotone grades: {plan.level_count} puzzles per level and board (seeds 0..{plan.level_count - 1}), "
+        "graded by reasoning\n"
+    )
+    emit(
+        "PASS when, from easy to expert, the median givens ratio never rises and the median step count "
+        "never falls, no easy puzzle needs a technique above the easy set, and every puzzle got the level "
+        "it was made for.\n"
+    )
+    emit(table.markdown_header(table.LEVEL_COLUMNS))
+    checks = []
+    for cases in groups:
+        progress(f"checking levels on {cases[0].board} {cases[0].kind} ...")
+        start = time.perf_counter()
+        check = engine.check_levels(cases, plan.level_count, plan.level_workers)
+        progress(f"  done in {time.perf_counter() - start:.1f} s")
+        checks.append(check)
+        emit(table.level_row(check))
+    return checks
 
 
 def corpus_items(plan: Plan, kind: str) -> list[Item]:
@@ -149,9 +194,12 @@ def run_compare(
     return out
 
 
-def summary_lines(results: list[CaseResult], compared: list[CompareResult]) -> list[str]:
+def summary_lines(
+    results: list[CaseResult], compared: list[CompareResult], checks: Sequence[LevelCheck] = ()
+) -> list[str]:
     lines = []
     misses = [f"{r.case.label}: {'; '.join(r.misses())}" for r in results if r.misses()]
+    misses += [f"{c.board} {c.kind} levels: {'; '.join(c.misses())}" for c in checks if c.misses()]
     misses += [
         f"{c.name}: median ratio {c.median_ratio:.1f}x < {RATIO_TARGET:g}x"
         for c in compared
@@ -162,7 +210,7 @@ def summary_lines(results: list[CaseResult], compared: list[CompareResult]) -> l
     noisy = [
         f"{r.case.label} ({r.spread:.1f}x, seed {r.slowest_seed})"
         for r in results
-        if r.error is None and r.case.median_target is None and r.spread > engine.SPREAD_TARGET
+        if r.error is None and r.case.median_target is None and r.n and r.spread > engine.SPREAD_TARGET
     ]
     lines.append(f"targets missed: {len(misses)}" + ("" if misses else " (all targets met)"))
     lines += [f"- MISS {m}" for m in misses]
@@ -185,9 +233,11 @@ def grouped_notes(results: list[CaseResult]) -> list[str]:
         elif r.rejected:
             key = (
                 f"{r.case.board} {r.case.kind}",
-                f"{len(r.rejected)} seed(s) drew a mask with no path "
-                f"(seeds {', '.join(str(seed) for seed, _, _ in r.rejected)}); the time spent rejecting "
-                "them is not in the row's times",
+                (
+                    f"{len(r.rejected)} seed(s) drew a mask with no path "
+                    f"(seeds {', '.join(str(seed) for seed, _, _ in r.rejected)}); the time spent rejecting "
+                    "them is not in the row's times"
+                ),
             )
         else:
             continue
@@ -228,9 +278,10 @@ def run(plan: Plan, *, write: bool = True, out=sys.stdout, err=sys.stderr) -> st
     emit("# puzzlebook bench\n")
     emit(environment_line(plan) + "\n")
     results = run_engine(plan, emit, progress)
+    checks = run_levels(plan, emit, progress)
     compared = run_compare(plan, results, emit, progress)
     emit("\n## Summary\n")
-    for line in summary_lines(results, compared):
+    for line in summary_lines(results, compared, checks):
         emit(line)
     emit(f"total bench time: {time.perf_counter() - begin:.0f} s (load average at end {load_average()})")
     report = "\n".join(lines) + "\n"
@@ -241,9 +292,16 @@ def run(plan: Plan, *, write: bool = True, out=sys.stdout, err=sys.stderr) -> st
             "engine": [
                 {"row": r.case.label, "error": r.error, "seeds": [x["seed"] for x in r.records],
                  "attempts": [x.get("attempts") for x in r.records],
-                 "gen_seconds": r.gen_seconds, "prove_seconds": r.prove_seconds,
+                 "gen_seconds": r.gen_seconds, "prove_seconds": r.prove_seconds, "grade_seconds": r.grade_seconds,
+                 "levels": [x["grade"]["level"] for x in r.records],
                  "givens_ratios": r.givens_ratios, "statuses": r.statuses}
                 for r in results
+            ],
+            "levels": [
+                {"board": c.board, "kind": c.kind, "error": c.error,
+                 "grades": {level: [{k: g[k] for k in ("givens_ratio", "steps", "hardest")} for g in gs]
+                            for level, gs in c.grades.items()}}
+                for c in checks
             ],
             "compare": [
                 {"set": c.name, "ours_seconds": c.ours_seconds, "cpsat_seconds": c.cpsat_seconds,
@@ -262,6 +320,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", metavar="PATTERN", default=None,
                         help="regular expression on row labels such as 'square 10x10 hidato hard'; "
                         "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section")
+    parser.add_argument("--levels", type=int, default=None, metavar="N",
+                        help=f"puzzles per level in the monotone-grades check (default {engine.LEVEL_CHECK_COUNT}, "
+                        "--quick 12; 0 skips it); rows labelled like 'square 10x10 hidato levels'")
     parser.add_argument("--expert-max", type=int, default=None, metavar="SIZE",
                         help=f"skip expert rows for boards larger than SIZE (full plan: {FULL_EXPERT_MAX})")
     args = parser.parse_args(argv)
@@ -285,6 +346,10 @@ def main(argv: list[str] | None = None) -> int:
         plan = full_plan(args.seeds or 20, args.only)
     if args.expert_max is not None:
         plan = replace(plan, expert_max_size=args.expert_max)
+    if args.levels is not None:
+        if args.levels < 0:
+            parser.error("--levels must be 0 or more")
+        plan = replace(plan, level_count=args.levels)
     run(plan)
     if args.only is None:
         print()

@@ -9,11 +9,15 @@ import statistics
 from collections.abc import Sequence
 
 from bench.compare import RATIO_TARGET, CompareResult
-from bench.engine import SPREAD_TARGET, CaseResult
+from bench.engine import LEVELS, SPREAD_TARGET, CaseResult, LevelCheck
 
 ENGINE_COLUMNS = (
     "board", "kind", "level", "n", "gen median s", "gen max s", "max/median", "slowest seed",
-    "givens ratio (median)", "prove-unique median ms", "target", "ok?",
+    "givens ratio (median)", "prove-unique median ms", "grade median ms", "grades", "target", "ok?",
+)
+LEVEL_COLUMNS = (
+    "board", "kind", "puzzles per level", "givens ratio (median) easy / medium / hard / expert",
+    "steps (median) easy / medium / hard / expert", "easy above easy", "monotone?",
 )
 COMPARE_COLUMNS = (
     "set", "puzzles", "ours median ms", "CP-SAT median ms", "median ratio (CP-SAT/ours)",
@@ -34,19 +38,37 @@ def engine_row(result: CaseResult) -> str:
     if result.error is not None:
         why = "n/a (impossible for numbrix)" if case.kind == "numbrix" else f"n/a ({result.error})"
         return markdown_row([case.board, case.kind, case.level, 0, why] + [""] * (len(ENGINE_COLUMNS) - 5))
-    target = case.median_target
-    target_text = f"median <= {target:g} s, max/median <= {SPREAD_TARGET:g}" if target is not None else "-"
+    targets = []
+    if case.median_target is not None:
+        targets.append(f"median <= {case.median_target:g} s, max/median <= {SPREAD_TARGET:g}")
+    if case.grade_target_ms is not None:
+        targets.append(f"grading <= {case.grade_target_ms:g} ms")
     misses = result.misses()
-    ok = "MISS" if misses else ("PASS" if target is not None else "-")
+    ok = "MISS" if misses else ("PASS" if result.has_target else "-")
     if result.not_unique:
         ok = f"BUG: {result.not_unique} not unique"
     n = f"{result.n} (+{len(result.rejected)} masks without a path)" if result.rejected else result.n
+    grades = ", ".join(f"{level} {count}" for level, count in sorted(result.levels.items(), key=lambda i: LEVELS.index(i[0])))
     return markdown_row([
         case.board, case.kind, case.level, n,
         f"{result.gen_median:.4f}", f"{result.gen_max:.4f}", f"{result.spread:.1f}", result.slowest_seed,
         f"{statistics.median(result.givens_ratios):.3f}",
         f"{statistics.median(result.prove_seconds) * 1e3:.2f}",
-        target_text, ok,
+        f"{result.grade_median_ms:.1f}", grades,
+        "; ".join(targets) or "-", ok,
+    ])
+
+
+def level_row(check: LevelCheck) -> str:
+    if check.error is not None:
+        return markdown_row([check.board, check.kind, 0, f"n/a ({check.error})", "", "", "-"])
+    levels = [level for level in LEVELS if level in check.grades]
+    counts = sorted({len(check.grades[level]) for level in levels})
+    ratios = " / ".join(f"{check.median(level, 'givens_ratio'):.3f}" for level in levels)
+    steps = " / ".join(f"{check.median(level, 'steps'):g}" for level in levels)
+    return markdown_row([
+        check.board, check.kind, "-".join(map(str, counts)), ratios, steps, check.easy_above_easy(),
+        "MISS" if check.misses() else "PASS",
     ])
 
 

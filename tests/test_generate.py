@@ -1,19 +1,25 @@
-"""Generated puzzles: unique, reproducible from the seed, graded as asked, 1 and N always given."""
+"""Generated puzzles: unique, reproducible from the seed, graded as asked, 1 and N always given.
+
+Also the two parts that make them sparse: digging, and reshaping the path before it.
+"""
 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.hidato.board import Board, is_solution
+from pipeline.kinds.hidato.board import Board, distance, is_solution
 from pipeline.kinds.hidato.dig import dig
 from pipeline.kinds.hidato.generate import generate, number_path
-from pipeline.kinds.hidato.grade import LEVELS, grade, level_for
+from pipeline.kinds.hidato.grade import LEVELS, grade
+from pipeline.kinds.hidato.logic import solvable
 from pipeline.kinds.hidato.path import hamiltonian_path
+from pipeline.kinds.hidato.rigid import looseness, rigid_path
 from pipeline.kinds.hidato.solve import solve
 from pipeline.shapes import make_mask
 
@@ -71,13 +77,6 @@ def test_unknown_difficulty_names_the_allowed_ones() -> None:
         generate(make_mask("square", 5), "king", "fiendish", seed=1)
 
 
-def test_grade_levels_follow_givens_and_search() -> None:
-    assert level_for(0.6, 0) == "easy"
-    assert level_for(0.4, 0) == "medium"
-    assert level_for(0.3, 0) == "hard"
-    assert level_for(0.6, 3) == "expert"
-
-
 def test_grade_refuses_a_puzzle_with_two_solutions() -> None:
     with pytest.raises(PuzzleBookError, match="exactly one solution"):
         grade(Board.from_rows([[1, 0], [0, 0]], "king"))
@@ -88,14 +87,66 @@ def test_grade_refuses_a_puzzle_with_two_solutions() -> None:
     size=st.integers(3, 6),
     adjacency=st.sampled_from(["king", "orthogonal"]),
     seed=st.integers(0, 2**32),
-    allow_search=st.booleans(),
+    max_level=st.sampled_from(LEVELS),
 )
-def test_dig_keeps_exactly_one_solution(size: int, adjacency: str, seed: int, allow_search: bool) -> None:
+def test_dig_keeps_exactly_one_solution(size: int, adjacency: str, seed: int, max_level: str) -> None:
     mask = make_mask("square", size)
     rng = random.Random(seed)
     solution = number_path(mask, adjacency, hamiltonian_path(mask, adjacency, rng))
-    result = dig(solution, rng, target_givens=0, allow_search=allow_search, node_limit=50)
+    result = dig(solution, rng, max_level=max_level, node_limit=50, swap_budget=10)
     result_solve = solve(result.puzzle, limit=2)
     assert result_solve.status == "unique"
     assert result_solve.solutions[0] == solution.grid
     assert {1, solution.size} <= set(result.puzzle.givens())
+    if max_level != "expert":
+        assert solvable(result.puzzle, max_level)
+
+
+def test_dig_stops_at_the_target_density() -> None:
+    mask = make_mask("square", 8)
+    rng = random.Random(4)
+    solution = number_path(mask, "king", hamiltonian_path(mask, "king", rng))
+    result = dig(solution, rng, max_level="hard", target_givens=40)
+    assert len(result.puzzle.givens()) == 40
+
+
+def test_expert_digs_below_the_hard_minimum() -> None:
+    """Search-proved removals go on where reasoning up to hard stops: that is what makes expert sparser."""
+    mask = make_mask("square", 8)
+    solution = number_path(mask, "king", hamiltonian_path(mask, "king", random.Random(9)))
+    hard = dig(solution, random.Random(1), max_level="hard")
+    expert = dig(solution, random.Random(1), max_level="expert", swap_budget=40)
+    assert len(expert.puzzle.givens()) == len(hard.puzzle.givens()) - expert.searched
+    assert expert.searched > 0
+    assert not solvable(expert.puzzle, "hard")
+    assert solve(expert.puzzle, limit=2).status == "unique"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    shape=st.sampled_from(["square", "cross", "cloud", "mirror", "rhombus"]),
+    size=st.integers(4, 9),
+    adjacency=st.sampled_from(["king", "orthogonal"]),
+    seed=st.integers(0, 2**32),
+)
+def test_reshaped_path_is_a_path_through_every_cell_and_no_looser(
+    shape: str, size: int, adjacency: str, seed: int
+) -> None:
+    rng = random.Random(seed)
+    try:
+        mask = make_mask(shape, size)
+        path = hamiltonian_path(mask, adjacency, rng)
+    except PuzzleBookError:  # a size or shape with no path for this adjacency is not this test's business
+        assume(False)
+    reshaped = rigid_path(mask, adjacency, path, rng, effort=20)
+    assert sorted(reshaped) == sorted(path)
+    assert all(distance(a, b, adjacency) == 1 for a, b in pairwise(reshaped))
+    assert looseness(mask, adjacency, reshaped) <= looseness(mask, adjacency, path)
+
+
+def test_reshaping_is_reproducible_and_tightens_a_warnsdorff_path() -> None:
+    mask = make_mask("square", 10)
+    path = hamiltonian_path(mask, "king", random.Random(3))
+    first = rigid_path(mask, "king", path, random.Random(7))
+    assert rigid_path(mask, "king", path, random.Random(7)) == first
+    assert looseness(mask, "king", first) < 0.9 * looseness(mask, "king", path)

@@ -1,8 +1,17 @@
 """Remove givens from a fully numbered board while the puzzle keeps exactly one solution.
 
-A removal is kept only with proof of uniqueness: propagation alone pinning every number, or (when
-search is allowed) a complete search that finds no second solution within the node budget. A test
-that runs out of budget keeps the given: sparsity may suffer, uniqueness never does.
+Every removal is kept only with a proof that the puzzle is still unique:
+- by reasoning (`logic.solvable_candidates` up to a level): reasoning that places every number is
+  sound, so it proves uniqueness, and it also caps how hard the puzzle gets;
+- by search (expert only): the puzzle before the removal was unique, so a second solution would
+  have to put the removed number k somewhere else. The search looks for exactly that (k barred from
+  its cell, the known solution tried first elsewhere), which keeps a test near a few milliseconds.
+  A search that runs out of its node budget keeps the given: sparsity may suffer, uniqueness never.
+
+When search can spare no given at all (the puzzle would stay a hard one), expert digging goes on with
+swaps: put one removed given back, then try to remove the givens nearest
+to it; a swap that frees two is a net gain, one that frees one moves the puzzle sideways to a place
+where other removals may work. A budget of tests bounds the time.
 """
 
 from __future__ import annotations
@@ -11,81 +20,135 @@ import random
 from dataclasses import dataclass
 
 from pipeline.kinds.hidato.board import Board
-from pipeline.kinds.hidato.solve import Geometry, Search, geometry, propagate
+from pipeline.kinds.hidato.logic import solvable_candidates
+from pipeline.kinds.hidato.solve import Search, geometry
+
+LOGIC_LEVELS = ("easy", "medium", "hard")
+NODE_LIMIT = 300
+"""Search branchings allowed per removal test; a test that needs more keeps its given."""
+SWAP_NEAR = 6
+"""Givens tried for removal after each swap: the nearest ones to the given put back."""
 
 
 @dataclass(frozen=True)
 class DigResult:
     puzzle: Board
     tests: int
-    """Removals tried."""
+    """Uniqueness tests run (removals and swaps)."""
     budget_stops: int
     """Removals refused only because the node budget ran out before the proof finished."""
+    searched: int
+    """Givens removed with a search proof (beyond what reasoning up to hard could spare)."""
+
+
+class _Digger:
+    """The solution as candidate bitmasks, and which numbers are still given."""
+
+    def __init__(self, solution: Board) -> None:
+        self.solution = solution
+        self.geo = geometry(solution.mask(), solution.adjacency)
+        self.n = solution.size
+        self.where = [0] * (self.n + 1)
+        for k, (r, c) in solution.givens().items():
+            self.where[k] = self.geo.bit(r, c)
+        self.given = [False] + [True] * self.n
+        self.count = self.n
+        self.tests = 0
+        self.budget_stops = 0
+
+    def candidates(self) -> list[int]:
+        taken = 0
+        for k in range(1, self.n + 1):
+            if self.given[k]:
+                taken |= self.where[k]
+        anywhere = self.geo.open_mask & ~taken
+        return [0] + [self.where[k] if self.given[k] else anywhere for k in range(1, self.n + 1)]
+
+    def solvable(self, level: str) -> bool:
+        self.tests += 1
+        return solvable_candidates(self.candidates(), self.n, self.geo, level)
+
+    def unique_without(self, k: int, node_limit: int) -> bool:
+        """Proved unique with k just removed (the puzzle with k given being unique)."""
+        self.tests += 1
+        cand = self.candidates()
+        cand[k] &= ~self.where[k]
+        search = Search(self.n, self.geo, limit=1, node_limit=node_limit, hint_bits=self.where)
+        search.run(cand)
+        if search.budget_hit:
+            self.budget_stops += 1
+        return not search.found and not search.budget_hit
+
+    def remove(self, k: int, keep_if: str | int, floor: int = 0) -> bool:
+        """Remove k if the test (a level name, or a search node limit) still proves uniqueness."""
+        if not self.given[k] or k in (1, self.n) or self.count <= floor:
+            return False
+        self.given[k] = False
+        proved = self.solvable(keep_if) if isinstance(keep_if, str) else self.unique_without(k, keep_if)
+        if proved:
+            self.count -= 1
+            return True
+        self.given[k] = True
+        return False
+
+    def swaps(self, rng: random.Random, budget: int, node_limit: int) -> None:
+        """Put one removed given back and free the givens near it, until the puzzle needs more than
+        hard reasoning or `budget` tests are spent (each swap costs at least one)."""
+        stop = self.tests + budget
+        coord = [self.geo.coord(bit) if bit else (0, 0) for bit in self.where]
+        for _ in range(budget):
+            removed = [k for k in range(2, self.n) if not self.given[k]]
+            if not removed or self.tests >= stop:
+                return
+            back = rng.choice(removed)
+            self.given[back] = True
+            self.count += 1
+            br, bc = coord[back]
+            near = [k for k in range(2, self.n) if self.given[k] and k != back]
+            rng.shuffle(near)
+            near.sort(key=lambda k: max(abs(coord[k][0] - br), abs(coord[k][1] - bc)))
+            freed = sum(self.remove(k, node_limit) for k in near[:SWAP_NEAR])
+            if not freed:
+                self.given[back] = False
+                self.count -= 1
+            elif not self.solvable("hard"):
+                return
+
+    def board(self) -> Board:
+        grid = tuple(
+            tuple(None if v is None else (v if self.given[v] else 0) for v in row) for row in self.solution.grid
+        )
+        return Board(grid, self.solution.adjacency)
 
 
 def dig(
     solution: Board,
     rng: random.Random,
     *,
-    target_givens: int,
-    allow_search: bool,
-    node_limit: int,
+    max_level: str = "hard",
+    target_givens: int = 0,
+    node_limit: int = NODE_LIMIT,
+    swap_budget: int = 0,
 ) -> DigResult:
-    """Remove givens in random order, stopping once at most `target_givens` remain.
+    """Remove givens in random order while reasoning up to `max_level` still solves the puzzle.
 
-    With `allow_search`, a second pass retries the givens propagation could not spare, proving
-    uniqueness by search; searching only there keeps the expensive proofs few.
-
-    1 and N always stay. `solution` must be fully numbered; it is the hint that makes
-    "is there a second solution?" cheap to answer.
+    Stops once at most `target_givens` remain. With max_level "expert", reasoning up to hard digs
+    first (cheap), then search-proved removals go further; if they find none, up to `swap_budget`
+    tests of swaps look for a neighbouring puzzle where one works.
+    1 and N always stay. `solution` must be fully numbered.
     """
-    geo = geometry(solution.mask(), solution.adjacency)
-    n = solution.size
-    where = [0] * (n + 1)
-    for k, (r, c) in solution.givens().items():
-        where[k] = geo.bit(r, c)
-    given = [True] * (n + 1)
-    given[0] = False
-    given_count = n
-    order = list(range(2, n))
+    digger = _Digger(solution)
+    order = list(range(2, digger.n))
     rng.shuffle(order)
-    tests = budget_stops = 0
-    # Pass 1 removes what propagation alone can prove (cheap); pass 2 lets search prove the rest.
-    for use_search in (False, True) if allow_search else (False,):
+    logic_level = max_level if max_level in LOGIC_LEVELS else "hard"
+    for k in order:
+        digger.remove(k, logic_level, target_givens)
+    searched = 0
+    if max_level == "expert":
+        before = digger.count
         for k in order:
-            if given_count <= target_givens:
-                break
-            if not given[k]:
-                continue
-            given[k] = False
-            tests += 1
-            verdict = _still_unique(where, given, n, geo, use_search, node_limit)
-            if verdict is True:
-                given_count -= 1
-                continue
-            given[k] = True
-            if verdict is None:
-                budget_stops += 1
-    grid = tuple(
-        tuple(None if v is None else (v if given[v] else 0) for v in row) for row in solution.grid
-    )
-    return DigResult(Board(grid, solution.adjacency), tests, budget_stops)
-
-
-def _still_unique(
-    where: list[int], given: list[bool], n: int, geo: Geometry, allow_search: bool, node_limit: int
-) -> bool | None:
-    """True if provably unique, False if provably not (or not by propagation alone), None if unknown."""
-    taken = 0
-    for k in range(1, n + 1):
-        if given[k]:
-            taken |= where[k]
-    anywhere = geo.open_mask & ~taken
-    cand = [0] + [where[k] if given[k] else anywhere for k in range(1, n + 1)]
-    if not allow_search:
-        return propagate(cand, n, geo) is not None and all(c & (c - 1) == 0 for c in cand)
-    search = Search(n, geo, limit=2, node_limit=node_limit, hint_bits=where)
-    search.run(cand)
-    if len(search.found) >= 2:
-        return False
-    return True if search.complete else None
+            digger.remove(k, node_limit, target_givens)
+        if swap_budget and digger.count == before:
+            digger.swaps(rng, swap_budget, node_limit)
+        searched = before - digger.count
+    return DigResult(digger.board(), digger.tests, digger.budget_stops, searched)

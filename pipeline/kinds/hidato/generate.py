@@ -1,8 +1,11 @@
-"""Make one Hidato/Numbrix puzzle of a requested difficulty from a shape and a seed.
+"""Make one Hidato/Numbrix puzzle of a requested level from a shape and a seed.
 
-A random Hamiltonian path numbers the open cells 1..N; givens are then dug out while uniqueness is
-proved. The result depends on the seed alone: every random choice comes from generators seeded by
-`derive_seed(seed, ...)`, never from global state or the clock.
+A random Hamiltonian path numbers the open cells 1..N (for hard and expert it is first reshaped
+by `rigid.rigid_path` so that few givens pin it down); givens are then dug out while reasoning up
+to the level still solves the puzzle (expert: while search still proves it unique). The puzzle is
+accepted only when `grade()` gives exactly the requested level; otherwise a fresh attempt starts
+from a new derived seed. The result depends on the seed alone: every random choice comes from
+generators seeded by `derive_seed(seed, ...)`, never from global state or the clock.
 """
 
 from __future__ import annotations
@@ -16,27 +19,32 @@ from pipeline.kinds.hidato.board import Adjacency, Board, Mask, kind_name
 from pipeline.kinds.hidato.dig import dig
 from pipeline.kinds.hidato.grade import LEVELS, grade
 from pipeline.kinds.hidato.path import hamiltonian_path, path_problem
+from pipeline.kinds.hidato.rigid import EFFORT_PER_CELL, rigid_path
 from pipeline.seeds import derive_seed
 
 
 @dataclass(frozen=True)
 class Recipe:
-    """How far to dig for a level, and whether a removal may rely on search for its proof."""
+    """How a level is dug: which reasoning must still finish, on how rigid a path, down to what density."""
 
-    target_ratio: float
-    allow_search: bool
+    max_level: str
+    """Removals are kept while reasoning up to this level solves the puzzle ("expert": search proves it)."""
+    rigidity: int
+    """Reshaping moves per cell for the path (0: the path as drawn). Rigid paths dig far sparser."""
+    floor_ratio: float = 0.0
+    """Stop digging at this share of givens, so that an easy puzzle keeps enough to stay relaxed."""
+    swap_budget: int = 0
+    """Uniqueness tests spent on swaps after the greedy passes (expert only)."""
 
 
 RECIPES: dict[str, Recipe] = {
-    "easy": Recipe(target_ratio=0.55, allow_search=False),
-    "medium": Recipe(target_ratio=0.42, allow_search=False),
-    "hard": Recipe(target_ratio=0.0, allow_search=False),
-    "expert": Recipe(target_ratio=0.0, allow_search=True),
+    "easy": Recipe("easy", rigidity=0, floor_ratio=0.40),
+    "medium": Recipe("medium", rigidity=0),
+    "hard": Recipe("hard", rigidity=EFFORT_PER_CELL),
+    "expert": Recipe("expert", rigidity=EFFORT_PER_CELL, swap_budget=60),
 }
 MAX_ATTEMPTS = 12
 """Fresh paths tried before a level is declared out of reach for this shape."""
-NODE_LIMIT = 300
-"""Search branchings allowed per removal test; a test that needs more keeps its given."""
 
 
 def generate(mask: Mask, adjacency: Adjacency, difficulty: str, seed: int, *, shape: str = "custom") -> dict:
@@ -54,9 +62,17 @@ def generate(mask: Mask, adjacency: Adjacency, difficulty: str, seed: int, *, sh
     levels_seen: list[str] = []
     for attempt in range(1, MAX_ATTEMPTS + 1):
         rng = random.Random(derive_seed(seed, "attempt", attempt))
-        solution = number_path(mask, adjacency, hamiltonian_path(mask, adjacency, rng))
-        target = math.ceil(recipe.target_ratio * solution.size)
-        dug = dig(solution, rng, target_givens=target, allow_search=recipe.allow_search, node_limit=NODE_LIMIT)
+        path = hamiltonian_path(mask, adjacency, rng)
+        if recipe.rigidity:
+            path = rigid_path(mask, adjacency, path, rng, effort=recipe.rigidity)
+        solution = number_path(mask, adjacency, path)
+        dug = dig(
+            solution,
+            rng,
+            max_level=recipe.max_level,
+            target_givens=math.ceil(recipe.floor_ratio * solution.size),
+            swap_budget=recipe.swap_budget,
+        )
         record = grade(dug.puzzle)
         if record["level"] == difficulty:
             return {

@@ -24,7 +24,7 @@ from pipeline.kinds.hidato.logic import (
 )
 from pipeline.kinds.hidato.solve import solve
 
-__all__ = ["LEVELS", "SEARCH", "grade", "grade_by_logic", "level_of"]
+__all__ = ["LEVELS", "SEARCH", "grade", "level_of"]
 
 SEARCH = "search"
 """The pseudo-technique recorded when reasoning with trial is stuck and the solver's search finishes."""
@@ -70,6 +70,3 @@ def grade(board: Board) -> dict[str, object]:
         "search_nodes": nodes,
     }
 
-
-grade_by_logic = grade
-"""The same function under the name generate.py first used for it."""
