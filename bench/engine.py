@@ -175,8 +175,8 @@ class CaseResult:
 
     @property
     def over_budget(self) -> int:
-        """Proofs stopped by PROOF_NODE_LIMIT (the puzzle is unique by its grade's reasoning; search alone
-        is slow on some very sparse large boards)."""
+        """Proofs whose search part was stopped by PROOF_NODE_LIMIT (reasoning was stuck, so only an
+        expert puzzle can get here)."""
         return self.statuses.count("unknown")
 
     def misses(self) -> list[str]:
@@ -235,7 +235,7 @@ def run_case(case: Case, seeds: int, *, max_rejects: int | None = None) -> CaseR
     """
     from pipeline.kinds.hidato.generate import generate
     from pipeline.kinds.hidato.grade import grade
-    from pipeline.kinds.hidato.solve import solve
+    from pipeline.kinds.hidato.prove import prove_unique
 
     result = CaseResult(case)
     adjacency = KINDS[case.kind]
@@ -255,9 +255,9 @@ def run_case(case: Case, seeds: int, *, max_rejects: int | None = None) -> CaseR
             result.error = str(err)
             return result
         board = Board.from_json(record["grid"], record["adjacency"])
-        proof, prove = best_time(lambda b=board: solve(b, limit=2, node_limit=PROOF_NODE_LIMIT), 1)
+        proof, prove = best_time(lambda b=board: prove_unique(b, node_limit=PROOF_NODE_LIMIT), 1)
         if proof.status != "unknown":  # a proof over budget is not worth timing twice more
-            proof, prove = min((proof, prove), best_time(lambda b=board: solve(b, limit=2), PROOF_REPEATS - 1),
+            proof, prove = min((proof, prove), best_time(lambda b=board: prove_unique(b), PROOF_REPEATS - 1),
                                key=lambda pair: pair[1])
         _, grading = best_time(lambda b=board: grade(b))
         result.gen_seconds.append(gen)

@@ -1,6 +1,6 @@
 """Levels mean something: over a dozen puzzles per level, harder levels have fewer givens and more steps.
 
-A small but real version of the bench's 100-puzzle check (bench/levels.py is the full one): every
+A small but real version of the bench's 100-puzzle check (`check_levels` in bench/engine.py): every
 puzzle is graded exactly as asked, easy puzzles never need a technique above the easy set, and from
 easy to expert the median givens ratio never rises while the median step count never falls.
 """
