@@ -63,8 +63,8 @@ class CompareResult:
 def compare_set(
     name: str, items: list[Item], *, time_limit: float = 60.0, repeats: int = PROOF_REPEATS
 ) -> CompareResult:
-    """Time our uniqueness proof (`prove_unique`: reasoning first, search when reasoning is stuck, as
-    `verify` and the book run it) and the CP-SAT count on every item, and check they agree.
+    """Time our uniqueness proof (`prove_unique`: a short search, then reasoning, then the full
+    search, as `verify` and the book run it) and the CP-SAT count on every item, and check they agree.
 
     Both are timed as the best of `repeats` runs, the same way as the proofs in the generation table.
 

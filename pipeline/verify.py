@@ -3,8 +3,8 @@
 Trusts nothing the record says about itself (records may come from a checkpoint file on disk).
 It never repairs a record: a failure stops the build, so a failing puzzle is never printed.
 
-A Hidato/Numbrix proof tries reasoning before search (prove.py): milliseconds even on sparse
-20x20 boards whose search proof alone can take minutes.
+A Hidato/Numbrix proof goes through prove.py (a short search, then reasoning, then the full
+search): milliseconds even on sparse 20x20 boards whose search proof alone can take minutes.
 """
 
 from __future__ import annotations

@@ -115,9 +115,10 @@ def test_status_matches_brute_force(board: Board) -> None:
     count = brute_force_count(board, cap=2)
     expected = {0: "none", 1: "unique", 2: "multiple"}[count]
     assert solve(board).status == expected
-    proved = prove_unique(board)
-    assert proved.status == expected
-    assert all(is_solution(board, sol) for sol in proved.solutions)
+    for quick_nodes in (0, 100):  # 0: reasoning gets its turn before any search
+        proved = prove_unique(board, quick_nodes=quick_nodes)
+        assert proved.status == expected
+        assert all(is_solution(board, sol) for sol in proved.solutions)
 
 
 def _grid(rows: list[str]) -> Grid:
@@ -131,7 +132,11 @@ def _search(board: Board) -> SolveResult[Grid]:
     return solve(board, limit=2)
 
 
-@pytest.mark.parametrize("prover", [_search, prove_unique], ids=["search", "reasoning-first"])
+def _reasoning_first(board: Board) -> SolveResult[Grid]:
+    return prove_unique(board, quick_nodes=0)
+
+
+@pytest.mark.parametrize("prover", [_search, _reasoning_first, prove_unique], ids=["search", "reasoning-first", "prove"])
 @pytest.mark.parametrize("record", CORPUS, ids=[r["id"] for r in CORPUS])
 def test_corpus_puzzle(record: dict, prover: Callable[[Board], SolveResult[Grid]]) -> None:
     board = Board.from_rows(_grid(record["grid"]), record["adjacency"])
