@@ -33,6 +33,7 @@ from bench.engine import best_time
 from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.sudoku.grade import LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "sudoku.jsonl"
@@ -43,8 +44,8 @@ HARD_SETS = ("norvig-hardest", "plb-hard20")
 hard puzzles with unsolvable and ambiguous ones, and norvig-easy50 is easy by name)."""
 PROOF_TARGET_MS = 5.0
 """Median milliseconds to prove a hard 9x9 unique."""
-GEN_TARGETS = {(3, "easy"): 0.2, (3, "medium"): 0.2, (3, "hard"): 0.2, (4, "easy"): 5.0, (4, "medium"): 5.0}
-"""Median seconds per generated puzzle, by (box, level); no target for 9x9 expert."""
+GEN_TARGETS = {(3, "easy"): 0.2, (3, "medium"): 0.2, (3, "hard"): 0.2} | {(4, level): 5.0 for level in LEVELS}
+"""Median seconds per generated puzzle, by (box, level): 9x9 below expert, 16x16 at every level."""
 SYMMETRY = "rotate180"
 
 PROOF_COLUMNS = ("set", "size", "solutions", "puzzles", "median ms", "worst ms", "worst puzzle", "target", "ok?")
@@ -58,8 +59,8 @@ GEN_COLUMNS = (
 class SudokuPlan:
     seeds_9: int = 20
     seeds_16: int = 5
-    levels_9: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-    levels_16: tuple[str, ...] = ("easy", "medium")
+    levels_9: tuple[str, ...] = LEVELS
+    levels_16: tuple[str, ...] = LEVELS
     corpus_max: int | None = None
     """At most this many records per proof row (None: all)."""
     repeats: int = 3
