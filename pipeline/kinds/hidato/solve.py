@@ -8,7 +8,7 @@ answers "unique" or "none" without having exhausted the search space.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board
@@ -37,6 +37,16 @@ class Geometry:
 
     def coord(self, bit: int) -> tuple[int, int]:
         return divmod(bit.bit_length() - 1, self.stride)
+
+    def region(self, seed: int, within: int) -> int:
+        """The cells of `within` connected to `seed` through cells of `within` (seed included)."""
+        touch = self.touch
+        reached = seed
+        while True:
+            grown = (reached | touch(reached)) & within
+            if grown == reached:
+                return reached
+            reached = grown
 
 
 def geometry(mask: Mask, adjacency: Adjacency) -> Geometry:
@@ -86,13 +96,8 @@ def _geometry(height: int, width: int, open_mask: int, adjacency: Adjacency) -> 
             return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & open_mask
 
     nbrs = tuple(touch(1 << i) if open_mask >> i & 1 else 0 for i in range(height * stride))
-    reached = open_mask & -open_mask
-    while reached:
-        grown = reached | touch(reached)
-        if grown == reached:
-            break
-        reached = grown
-    return Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice, reached == open_mask)
+    geo = Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice, connected=False)
+    return replace(geo, connected=geo.region(open_mask & -open_mask, open_mask) == open_mask)
 
 
 class _BudgetExceeded(Exception):
@@ -386,14 +391,8 @@ def _strong_rules(
         return changed
 
     free = geo.open_mask & ~taken
-    touch = geo.touch
     while free:
-        pocket = free & -free
-        while True:
-            grown = (pocket | touch(pocket)) & free
-            if grown == pocket:
-                break
-            pocket = grown
+        pocket = geo.region(free & -free, free)
         if pocket == free:
             # One pocket holding every free cell: the loose numbers are exactly as many as its
             # cells and none can leave it, so the counts below cannot fail.

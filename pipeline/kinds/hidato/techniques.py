@@ -353,16 +353,10 @@ def two_neighbours(st: State) -> int:
 
 def pockets(geo: Geometry, free: int) -> list[int]:
     """The connected groups of free cells, each as a bitmask."""
-    touch = geo.touch
     out = []
     rest = free
     while rest:
-        pocket = rest & -rest
-        while True:
-            grown = (pocket | touch(pocket)) & free
-            if grown == pocket:
-                break
-            pocket = grown
+        pocket = geo.region(rest & -rest, free)
         rest &= ~pocket
         out.append(pocket)
     return out
