@@ -315,8 +315,9 @@ class LevelCheck:
                 out.append(f"median givens ratio rises from {a} ({ra:.3f}) to {b} ({rb:.3f})")
             if sb < sa:
                 out.append(f"median steps fall from {a} ({sa:g}) to {b} ({sb:g})")
-        if self.easy_above_easy():
-            out.append(f"{self.easy_above_easy()} easy puzzle(s) need a technique above easy")
+        above = self.easy_above_easy()
+        if above:
+            out.append(f"{above} easy puzzle(s) need a technique above easy")
         off = sum(g["level"] != level for level, gs in self.grades.items() for g in gs)
         if off:
             out.append(f"{off} puzzle(s) graded other than asked")
