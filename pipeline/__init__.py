@@ -1,3 +1,3 @@
 """puzzlebook: provably unique Hidato, Numbrix and Sudoku puzzles, typeset as print-ready books."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

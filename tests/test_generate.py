@@ -5,6 +5,7 @@ Also the two parts that make them sparse: digging, and reshaping the path before
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import pairwise
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board, distance, is_solution
 from pipeline.kinds.hidato.dig import dig
-from pipeline.kinds.hidato.generate import generate, number_path
+from pipeline.kinds.hidato.generate import RECIPES, generate, number_path
 from pipeline.kinds.hidato.grade import LEVELS, grade
 from pipeline.kinds.hidato.logic import solvable
 from pipeline.kinds.hidato.path import hamiltonian_path
@@ -43,6 +44,8 @@ def test_square_puzzle_at_every_level(level: str, adjacency: str) -> None:
     puzzle = _check_record(record)
     assert record["grade"]["level"] == level == record["difficulty"]
     assert record["grade"] == grade(puzzle)
+    budget = math.ceil(RECIPES["expert"].trials_per_cell * puzzle.size)
+    assert record["grade"]["techniques"].get("trial", 0) <= budget
     assert record["kind"] == ("hidato" if adjacency == "king" else "numbrix")
     assert record["attempts"] >= 1
 
@@ -88,18 +91,23 @@ def test_grade_refuses_a_puzzle_with_two_solutions() -> None:
     adjacency=st.sampled_from(["king", "orthogonal"]),
     seed=st.integers(0, 2**32),
     max_level=st.sampled_from(LEVELS),
+    max_trials=st.none() | st.integers(1, 4),
 )
-def test_dig_keeps_exactly_one_solution(size: int, adjacency: str, seed: int, max_level: str) -> None:
+def test_dig_keeps_exactly_one_solution(
+    size: int, adjacency: str, seed: int, max_level: str, max_trials: int | None
+) -> None:
     mask = make_mask("square", size)
     rng = random.Random(seed)
     solution = number_path(mask, adjacency, hamiltonian_path(mask, adjacency, rng))
-    result = dig(solution, rng, max_level=max_level, node_limit=50, swap_budget=10)
+    result = dig(solution, rng, max_level=max_level, node_limit=50, swap_budget=10, max_trials=max_trials)
     result_solve = solve(result.puzzle, limit=2)
     assert result_solve.status == "unique"
     assert result_solve.solutions[0] == solution.grid
     assert {1, solution.size} <= set(result.puzzle.givens())
     if max_level != "expert":
         assert solvable(result.puzzle, max_level)
+    elif max_trials is not None:
+        assert solvable(result.puzzle, "expert", max_trials=max_trials)
 
 
 def test_dig_stops_at_the_target_density() -> None:

@@ -162,6 +162,15 @@ def test_trial_rules_out_a_candidate_by_contradiction() -> None:
     assert logic.cells == solution_bits(b)
 
 
+def test_a_trial_budget_counts_the_trial_steps_the_grade_reports() -> None:
+    """The generator caps expert puzzles by trial steps: the cap must be the graded route's count."""
+    for b in _stuck_boards():
+        trials = solve_logically(b).counts["trial"]
+        assert solvable(b, "expert", max_trials=trials)
+        assert not solvable(b, "expert", max_trials=trials - 1)
+        assert solvable(b, "expert")
+
+
 def test_a_contradiction_is_reported_not_solved() -> None:
     logic = solve_logically(board("1 3 .\n"))
     assert logic.contradiction and not logic.solved

@@ -7,6 +7,10 @@ Every removal is kept only with a proof that the puzzle is still unique:
   have to put the removed number k somewhere else. The search looks for exactly that (k barred from
   its cell, the known solution tried first elsewhere), which keeps a test near a few milliseconds.
   A search that runs out of its node budget keeps the given: sparsity may suffer, uniqueness never.
+  With a trial budget, a removal the search allows is kept only if reasoning with at most that many
+  trial steps still solves the puzzle (the search goes first: it rejects faster). Without one, an
+  expert puzzle can need hundreds of trial steps, far more than any published puzzle a person
+  solves (the corpus's hardest need 1-2 per cell on small boards, at most 14 on 10x10).
 
 When search can spare no given at all (the puzzle would stay a hard one), expert digging goes on with
 swaps: put one removed given back, then try to remove the givens nearest
@@ -44,8 +48,9 @@ class DigResult:
 class _Digger:
     """The solution as candidate bitmasks, and which numbers are still given."""
 
-    def __init__(self, solution: Board) -> None:
+    def __init__(self, solution: Board, max_trials: int | None = None) -> None:
         self.solution = solution
+        self.max_trials = max_trials
         self.geo = geometry(solution.mask(), solution.adjacency)
         self.n = solution.size
         self.where = [0] * (self.n + 1)
@@ -64,9 +69,15 @@ class _Digger:
         anywhere = self.geo.open_mask & ~taken
         return [0] + [self.where[k] if self.given[k] else anywhere for k in range(1, self.n + 1)]
 
-    def solvable(self, level: str) -> bool:
+    def solvable(self, level: str, max_trials: int | None = None) -> bool:
         self.tests += 1
-        return solvable_candidates(self.candidates(), self.n, self.geo, level)
+        return solvable_candidates(self.candidates(), self.n, self.geo, level, max_trials=max_trials)
+
+    def expert_proof(self, k: int, node_limit: int) -> bool:
+        """Unique with k just removed (search), and within the trial budget when there is one."""
+        if not self.unique_without(k, node_limit):
+            return False
+        return self.max_trials is None or self.solvable("expert", self.max_trials)
 
     def unique_without(self, k: int, node_limit: int) -> bool:
         """Proved unique with k just removed (the puzzle with k given being unique)."""
@@ -84,7 +95,7 @@ class _Digger:
         if not self.given[k] or k in (1, self.n) or self.count <= floor:
             return False
         self.given[k] = False
-        proved = self.solvable(keep_if) if isinstance(keep_if, str) else self.unique_without(k, keep_if)
+        proved = self.solvable(keep_if) if isinstance(keep_if, str) else self.expert_proof(k, keep_if)
         if proved:
             self.count -= 1
             return True
@@ -129,15 +140,17 @@ def dig(
     target_givens: int = 0,
     node_limit: int = NODE_LIMIT,
     swap_budget: int = 0,
+    max_trials: int | None = None,
 ) -> DigResult:
     """Remove givens in random order while reasoning up to `max_level` still solves the puzzle.
 
     Stops once at most `target_givens` remain. With max_level "expert", reasoning up to hard digs
     first (cheap), then search-proved removals go further; if they find none, up to `swap_budget`
-    tests of swaps look for a neighbouring puzzle where one works.
+    tests of swaps look for a neighbouring puzzle where one works. `max_trials` caps the trial steps
+    an expert puzzle may need (None: no cap).
     1 and N always stay. `solution` must be fully numbered.
     """
-    digger = _Digger(solution)
+    digger = _Digger(solution, max_trials)
     order = list(range(2, digger.n))
     rng.shuffle(order)
     logic_level = max_level if max_level in LOGIC_LEVELS else "hard"

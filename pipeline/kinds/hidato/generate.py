@@ -2,9 +2,9 @@
 
 A random Hamiltonian path numbers the open cells 1..N (for hard and expert it is first reshaped
 by `rigid.rigid_path` so that few givens pin it down); givens are then dug out while reasoning up
-to the level still solves the puzzle (expert: while search still proves it unique). The puzzle is
-accepted only when `grade()` gives exactly the requested level; otherwise a fresh attempt starts
-from a new derived seed. The result depends on the seed alone: every random choice comes from
+to the level still solves the puzzle (expert: while search still proves it unique and reasoning
+with a few trial steps still solves it). The puzzle is accepted only when `grade()` gives exactly
+the requested level; otherwise a fresh attempt starts from a new derived seed. The result depends on the seed alone: every random choice comes from
 generators seeded by `derive_seed(seed, ...)`, never from global state or the clock.
 """
 
@@ -35,13 +35,15 @@ class Recipe:
     """Stop digging at this share of givens, so that an easy puzzle keeps enough to stay relaxed."""
     swap_budget: int = 0
     """Uniqueness tests spent on swaps after the greedy passes (expert only)."""
+    trials_per_cell: float = 0.0
+    """Expert only: the trial steps a puzzle may need, per open cell (rounded up; 0: no cap)."""
 
 
 RECIPES: dict[str, Recipe] = {
     "easy": Recipe("easy", rigidity=0, floor_ratio=0.40),
     "medium": Recipe("medium", rigidity=0),
     "hard": Recipe("hard", rigidity=EFFORT_PER_CELL),
-    "expert": Recipe("expert", rigidity=EFFORT_PER_CELL, swap_budget=60),
+    "expert": Recipe("expert", rigidity=EFFORT_PER_CELL, swap_budget=60, trials_per_cell=1 / 8),
 }
 MAX_ATTEMPTS = 12
 """Fresh paths tried before a level is declared out of reach for this shape."""
@@ -72,6 +74,7 @@ def generate(mask: Mask, adjacency: Adjacency, difficulty: str, seed: int, *, sh
             max_level=recipe.max_level,
             target_givens=math.ceil(recipe.floor_ratio * solution.size),
             swap_budget=recipe.swap_budget,
+            max_trials=math.ceil(recipe.trials_per_cell * solution.size) or None,
         )
         record = grade(dug.puzzle)
         if record["level"] == difficulty:

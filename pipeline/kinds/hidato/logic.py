@@ -95,19 +95,25 @@ def _techniques(rank: int, fast: bool = False) -> list[tuple[str, Technique]]:
 
 
 
-def _reason(st: State, rank: int, counts: dict[str, int] | None) -> bool:
+def _reason(st: State, rank: int, counts: dict[str, int] | None, max_trials: int | None = None) -> bool:
     """Apply the first technique that makes progress, then start over; True once every number is placed.
 
     Without `counts` (and no log) it takes the fast path: same reach, fewer passes.
+    With `max_trials`, reasoning gives up (False) once trial has ruled out more candidates than that.
     Raises Contradiction when the candidates admit no solution.
     """
     active = _FAST[rank] if counts is None and st.log is None else _ACTIVE[rank]
+    trials = 0
     while st.left:
         for name, fn in active:
             done = fn(st)
             if done:
                 if counts is not None:
                     counts[name] = counts.get(name, 0) + done
+                if fn is trial and max_trials is not None:
+                    trials += done
+                    if trials > max_trials:
+                        return False
                 break
         else:
             return False
@@ -241,22 +247,27 @@ def solve_logically(board: Board, max_level: str = "expert", *, explain: bool = 
     return solve_candidates(cand, board.size, geo, max_level, explain=explain)
 
 
-def solvable_candidates(cand: list[int], n: int, geo: Geometry, max_level: str) -> bool:
-    """True when techniques up to `max_level` place every number (which proves the solution unique).
+def solvable_candidates(
+    cand: list[int], n: int, geo: Geometry, max_level: str, *, max_trials: int | None = None
+) -> bool:
+    """True when techniques up to `max_level` place every number (which proves the solution unique),
+    with at most `max_trials` trial steps when given.
 
-    Fast: no text, no step records. `cand` is not modified.
+    Fast: no text, no step records. `cand` is not modified. A trial budget is counted on the graded
+    route (the one `solve_candidates` takes), so it is the count `grade()` reports.
     """
     rank = _rank(max_level)
     try:
-        return _reason(State(cand, n, geo), rank, None)
+        return _reason(State(cand, n, geo), rank, None if max_trials is None else {}, max_trials)
     except Contradiction:
         return False
 
 
-def solvable(board: Board, max_level: str) -> bool:
-    """True when techniques up to `max_level` finish `board` ("expert" allows trial)."""
+def solvable(board: Board, max_level: str, *, max_trials: int | None = None) -> bool:
+    """True when techniques up to `max_level` finish `board` ("expert" allows trial, at most
+    `max_trials` steps of it when given)."""
     cand, geo = board_candidates(board)
-    return solvable_candidates(cand, board.size, geo, max_level)
+    return solvable_candidates(cand, board.size, geo, max_level, max_trials=max_trials)
 
 
 def level_of_candidates(cand: list[int], n: int, geo: Geometry, max_level: str = "expert") -> str | None:
