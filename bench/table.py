@@ -13,7 +13,8 @@ from bench.engine import LEVELS, SPREAD_TARGET, CaseResult, LevelCheck
 
 ENGINE_COLUMNS = (
     "board", "kind", "level", "n", "gen median s", "gen max s", "max/median", "slowest seed",
-    "givens ratio (median)", "prove-unique median ms", "grade median ms", "grades", "target", "ok?",
+    "givens ratio (median)", "prove-unique median ms", "grade median ms", "grade max ms",
+    "trial steps median / max", "grades", "target", "ok?",
 )
 LEVEL_COLUMNS = (
     "board", "kind", "puzzles per level", "givens ratio (median) easy / medium / hard / expert",
@@ -48,13 +49,15 @@ def engine_row(result: CaseResult) -> str:
     if result.not_unique:
         ok = f"BUG: {result.not_unique} not unique"
     n = f"{result.n} (+{len(result.rejected)} masks without a path)" if result.rejected else result.n
+    trials = [int(r["grade"]["techniques"].get("trial", 0)) for r in result.records]
     grades = ", ".join(f"{level} {count}" for level, count in sorted(result.levels.items(), key=lambda i: LEVELS.index(i[0])))
     return markdown_row([
         case.board, case.kind, case.level, n,
         f"{result.gen_median:.4f}", f"{result.gen_max:.4f}", f"{result.spread:.1f}", result.slowest_seed,
         f"{statistics.median(result.givens_ratios):.3f}",
         f"{statistics.median(result.prove_seconds) * 1e3:.2f}",
-        f"{result.grade_median_ms:.1f}", grades,
+        f"{result.grade_median_ms:.1f}", f"{max(result.grade_seconds) * 1e3:.1f}",
+        f"{statistics.median(trials):g} / {max(trials)}", grades,
         "; ".join(targets) or "-", ok,
     ])
 
