@@ -74,7 +74,8 @@ class Plan:
 
 
 FULL_EXPERT_MAX = 15
-"""Expert puzzles need search-backed digging: 20x20 takes 10-20 s each, so the full plan stops at 15x15."""
+"""Expert puzzles need search-backed digging: 20x20 takes 2-4 s each (some seeds over 10 s), so the
+full plan stops at 15x15."""
 
 
 def full_plan(seeds: int = 20, pattern: str | None = None) -> Plan:
@@ -255,8 +256,8 @@ def environment_line(plan: Plan) -> str:
         f"OR-tools {ortools_version}; {plan.seeds} seeds per row"
         + (f"; only rows matching /{plan.pattern}/" if plan.pattern else "")
         + (
-            f"; expert rows only up to size {plan.expert_max_size} (larger expert boards take 10-20 s "
-            "each; `--expert-max 20` adds them)"
+            f"; expert rows only up to size {plan.expert_max_size} (20x20 expert takes 2-4 s a puzzle, "
+            "some seeds over 10 s; `--expert-max 20` adds them)"
             if plan.expert_max_size else ""
         )
         + f"; load average at start {load_average()}"
