@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from pipeline import __version__
 from pipeline.config import BookSpec, ParallelSpec, load_config
 from pipeline.errors import PuzzleBookError
+from pipeline.folderlock import exclusive
 from pipeline.jobs import Job, plan, record_problem, run_job
 from pipeline.kinds.hidato.grade import LEVELS
 from pipeline.preflight import check_layout, probe
@@ -88,7 +89,8 @@ def build(
 
     Everything that can be checked before making puzzles is: the config, the Dask extra, the output
     folder being writable, the layout of every planned board, and one small puzzle per board and
-    level (preflight.py). Any failure leaves the previous book as it was.
+    level (preflight.py). Any failure leaves the previous book as it was. Another build already
+    writing the same folder is an error (folderlock.py), not a race.
     """
     timings: dict[str, float] = {}
     with stage(timings, "config"):
@@ -104,40 +106,41 @@ def build(
     except OSError as err:
         raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(folder)) from None
     check_writable(folder)
-    checkpoint = folder / CHECKPOINT
-    with stage(timings, "plan"):
-        planned = plan(book)
-        check_layout(book, planned)
-    with stage(timings, "resume"):
-        made, notes = resume(checkpoint, planned, fresh)
-    missing = [job for job in planned if job.fingerprint not in made]
+    with exclusive(folder):  # before the checkpoint is read: another build may be appending to it
+        checkpoint = folder / CHECKPOINT
+        with stage(timings, "plan"):
+            planned = plan(book)
+            check_layout(book, planned)
+        with stage(timings, "resume"):
+            made, notes = resume(checkpoint, planned, fresh)
+        missing = [job for job in planned if job.fingerprint not in made]
 
-    def keep(record: dict[str, Any]) -> None:
-        with writing(checkpoint):
-            append_record(checkpoint, record)
-        made[record["fingerprint"]] = record
+        def keep(record: dict[str, Any]) -> None:
+            with writing(checkpoint):
+                append_record(checkpoint, record)
+            made[record["fingerprint"]] = record
 
-    with stage(timings, "generate"):
-        probed = probe(missing, keep)
-        notes += run_jobs(run_job, [job.to_dict() for job in missing if job.fingerprint not in probed],
-                          n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
-                          quiet=quiet, on_result=keep)
-        records = [placed(made[job.fingerprint], job) for job in planned]
-        with writing(checkpoint):
-            in_book_order(checkpoint, records)
-    with stage(timings, "verify"):
-        new = {job.fingerprint for job in missing}
-        verify_records([record for record in records if record["fingerprint"] in new])
-    pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-    with stage(timings, "typeset"), writing(pdf):
-        pages = typeset_book(book, records, pdf, screen=screen)
-    report = BuildReport(
-        name=Path(config_path).stem, pdf=pdf, puzzles=len(records), reused=len(records) - len(missing),
-        generated=len(missing), pages=pages, notes=tuple(notes), timings=timings,
-    )
-    with writing(folder / MANIFEST):
-        write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
-    return report
+        with stage(timings, "generate"):
+            probed = probe(missing, keep)
+            notes += run_jobs(run_job, [job.to_dict() for job in missing if job.fingerprint not in probed],
+                              n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
+                              quiet=quiet, on_result=keep)
+            records = [placed(made[job.fingerprint], job) for job in planned]
+            with writing(checkpoint):
+                in_book_order(checkpoint, records)
+        with stage(timings, "verify"):
+            new = {job.fingerprint for job in missing}
+            verify_records([record for record in records if record["fingerprint"] in new])
+        pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
+        with stage(timings, "typeset"), writing(pdf):
+            pages = typeset_book(book, records, pdf, screen=screen)
+        report = BuildReport(
+            name=Path(config_path).stem, pdf=pdf, puzzles=len(records), reused=len(records) - len(missing),
+            generated=len(missing), pages=pages, notes=tuple(notes), timings=timings,
+        )
+        with writing(folder / MANIFEST):
+            write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
+        return report
 
 
 def parallel_settings(

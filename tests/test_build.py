@@ -189,6 +189,33 @@ def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     assert files(killed) == files(whole)
 
 
+def test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two builds appending to one checkpoint would interleave records: the second one stops at once.
+    (The SIGKILL test above shows a killed build's lock does not outlive it.)"""
+    config = write_config(tmp_path, "title: Lock test\nsections:\n  - name: Big\n    kind: hidato\n"
+                          "    shapes: square:10\n    difficulty: hard\n    count: 30\n", name="lock.yaml")
+    out = tmp_path / "out"
+    argv = [sys.executable, "-m", "pipeline", "build", str(config), "--jobs", "1", "--quiet", "--out", str(out)]
+    first = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE)
+    checkpoint = out / "puzzles.jsonl"
+    deadline = time.monotonic() + 60
+    while not (checkpoint.exists() and checkpoint.read_bytes().count(b"\n") >= 1):
+        assert first.poll() is None and time.monotonic() < deadline, first.stderr.read()
+        time.sleep(0.005)
+    code = main(["build", str(config), "--jobs", "1", "--quiet", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == f"puzzlebook: error: {out}: another build is writing this folder; wait for it to finish, " \
+                  "or build into another folder with --out\n"
+    assert first.poll() is None, "the refused build must not have waited for the first one"
+    assert first.wait() == 0, first.stderr.read()
+    first.stderr.close()
+    after = build(config, jobs=1, out_dir=out, quiet=True)
+    assert (after.reused, after.generated) == (30, 0)
+
+
 def test_an_impossible_section_fails_naming_it_and_leaves_no_book(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """2x2 boards give 1 and 4 always: half the cells, so never 'hard'; the pool stops at that error."""
     text = TINY + "  - name: Tiny boards\n    kind: hidato\n    shapes: square:2\n    difficulty: hard\n    count: 2\n"
