@@ -163,18 +163,25 @@ def test_two_workers_give_the_same_bytes_as_one(tmp_path: Path, reference: tuple
     assert files(tmp_path / "two") == files(report.pdf.parent)
 
 
+def build_in_background(config: Path, out: Path, until_records: int) -> subprocess.Popen[bytes]:
+    """`puzzlebook build` in its own process, returned once its checkpoint holds `until_records` records."""
+    argv = [sys.executable, "-m", "pipeline", "build", str(config), "--jobs", "1", "--quiet", "--out", str(out)]
+    process = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE)
+    checkpoint = out / "puzzles.jsonl"
+    deadline = time.monotonic() + 60
+    while not (checkpoint.exists() and checkpoint.read_bytes().count(b"\n") >= until_records):
+        assert process.poll() is None and time.monotonic() < deadline, process.stderr.read()  # type: ignore[union-attr]
+        time.sleep(0.005)
+    return process
+
+
 def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     """SIGKILL (no clean-up at all) while puzzles are being made, then the same command again."""
     config = write_config(tmp_path, "title: Kill test\nsections:\n  - name: Big\n    kind: hidato\n"
                           "    shapes: square:10\n    difficulty: hard\n    count: 30\n", name="kill.yaml")
     killed, whole = tmp_path / "killed", tmp_path / "whole"
-    argv = [sys.executable, "-m", "pipeline", "build", str(config), "--jobs", "1", "--quiet", "--out", str(killed)]
-    process = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE)
+    process = build_in_background(config, killed, until_records=2)
     checkpoint = killed / "puzzles.jsonl"
-    deadline = time.monotonic() + 60
-    while not (checkpoint.exists() and checkpoint.read_bytes().count(b"\n") >= 2):
-        assert process.poll() is None and time.monotonic() < deadline, process.stderr.read()
-        time.sleep(0.005)
     process.send_signal(signal.SIGKILL)
     assert process.wait() == -signal.SIGKILL
     process.stderr.close()
@@ -197,13 +204,7 @@ def test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs(
     config = write_config(tmp_path, "title: Lock test\nsections:\n  - name: Big\n    kind: hidato\n"
                           "    shapes: square:10\n    difficulty: hard\n    count: 30\n", name="lock.yaml")
     out = tmp_path / "out"
-    argv = [sys.executable, "-m", "pipeline", "build", str(config), "--jobs", "1", "--quiet", "--out", str(out)]
-    first = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE)
-    checkpoint = out / "puzzles.jsonl"
-    deadline = time.monotonic() + 60
-    while not (checkpoint.exists() and checkpoint.read_bytes().count(b"\n") >= 1):
-        assert first.poll() is None and time.monotonic() < deadline, first.stderr.read()
-        time.sleep(0.005)
+    first = build_in_background(config, out, until_records=1)
     code = main(["build", str(config), "--jobs", "1", "--quiet", "--out", str(out)])
     err = capsys.readouterr().err
     assert code == 2
