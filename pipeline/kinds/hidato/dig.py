@@ -9,8 +9,8 @@ Every removal is kept only with a proof that the puzzle is still unique:
   A search that runs out of its node budget keeps the given: sparsity may suffer, uniqueness never.
   With a trial budget, a removal the search allows is kept only if reasoning with at most that many
   trial steps still solves the puzzle (the search goes first: it rejects faster). Without one, an
-  expert puzzle can need hundreds of trial steps, far more than any published puzzle a person
-  solves (the corpus's hardest need 1-2 per cell on small boards, at most 14 on 10x10).
+  expert puzzle can need hundreds of trial steps, far more than the published puzzles of the corpus
+  (at most 14 on 10x10 boards, 8 for Numbrix; some 6x6-8x8 ones about one per cell).
 
 When search can spare no given at all (the puzzle would stay a hard one), expert digging goes on with
 swaps: put one removed given back, then try to remove the givens nearest

@@ -4,8 +4,9 @@ A random Hamiltonian path numbers the open cells 1..N (for hard and expert it is
 by `rigid.rigid_path` so that few givens pin it down); givens are then dug out while reasoning up
 to the level still solves the puzzle (expert: while search still proves it unique and reasoning
 with a few trial steps still solves it). The puzzle is accepted only when `grade()` gives exactly
-the requested level; otherwise a fresh attempt starts from a new derived seed. The result depends on the seed alone: every random choice comes from
-generators seeded by `derive_seed(seed, ...)`, never from global state or the clock.
+the requested level; otherwise a fresh attempt starts from a new derived seed. The result depends
+on the seed alone: every random choice comes from generators seeded by `derive_seed(seed, ...)`,
+never from global state or the clock.
 """
 
 from __future__ import annotations
