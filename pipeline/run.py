@@ -15,6 +15,8 @@ import logging
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
@@ -38,6 +40,11 @@ TASKS_PER_SLOT = 8
 MAX_BATCH = 16
 SCHEDULER_TIMEOUT = 15
 """Seconds to reach a given scheduler, and then to wait for its first worker."""
+WORKERLESS_TIMEOUT = 60.0
+"""Seconds a Dask cluster may have no worker at all during a run before the run stops (an
+autoscaling cluster may add workers back within that time; a lost one would leave the build waiting
+forever)."""
+WORKER_CHECK_SECONDS = 1.0
 
 
 class WorkerLost(Exception):
@@ -242,6 +249,8 @@ def _dask_results(client: Any, func: Indexed[Any, Any], pending: dict[int, Any])
 
     slots = sum(client.nthreads().values())
     futures = [client.submit(Batch(func), batch, pure=False) for batch in batches(pending, slots)]
+    watchdog = _Watchdog(client, futures)
+    watchdog.start()
     try:
         for future in distributed.as_completed(futures):
             try:
@@ -253,12 +262,55 @@ def _dask_results(client: Any, func: Indexed[Any, Any], pending: dict[int, Any])
                     "kept: check the workers' memory and logs, then run again to resume"
                 ) from None
             except CancelledError:
+                if watchdog.fired:
+                    raise PuzzleBookError(
+                        f"the Dask cluster has had no workers for {WORKERLESS_TIMEOUT:g} s; the results made so "
+                        "far were kept: start workers and run again to resume"
+                    ) from None
                 raise PuzzleBookError(
                     "the Dask cluster dropped the jobs (scheduler gone or restarted); the results made so far "
                     "were kept: run again to resume"
                 ) from None
     finally:
+        watchdog.stop()
         client.cancel(futures)
+
+
+class _Watchdog(threading.Thread):
+    """Cancels the run's futures once the cluster has had no worker for WORKERLESS_TIMEOUT seconds.
+
+    Without workers a task waits in the scheduler for one to appear, and the build would wait with
+    it, forever. The main loop sees the cancellation as CancelledError and, with `fired` set, says why.
+    """
+
+    def __init__(self, client: Any, futures: list[Any]) -> None:
+        super().__init__(name="puzzlebook-dask-watchdog", daemon=True)
+        self.client = client
+        self.futures = futures
+        self.fired = False
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        workerless_since: float | None = None
+        while not self._done.wait(WORKER_CHECK_SECONDS):
+            try:
+                workers = len(self.client.nthreads())
+            except Exception:  # noqa: BLE001 - a scheduler gone is the main loop's to report
+                return
+            if workers:
+                workerless_since = None
+                continue
+            now = time.monotonic()  # a timer only: never reaches any output
+            if workerless_since is None:
+                workerless_since = now
+            elif now - workerless_since >= WORKERLESS_TIMEOUT:
+                self.fired = True
+                self.client.cancel(self.futures)
+                return
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join()
 
 
 def _first_line(err: BaseException) -> str:

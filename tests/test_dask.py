@@ -1,6 +1,6 @@
 """The Dask backend on a real `distributed` cluster on loopback: the same bytes as loky, a local
 cluster started and closed by the build, clear errors for a missing extra, an unreachable
-scheduler and workers that keep dying.
+scheduler, a cluster left without workers and workers that keep dying.
 
 One module-scoped cluster (2 single-threaded worker processes) serves every test: starting one costs
 seconds. Tests that need the build to start its own cluster pay that once.
@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,6 +154,49 @@ def test_a_scheduler_with_another_backend_is_refused(tmp_path: Path, loky_book: 
     config, _ = loky_book
     with pytest.raises(PuzzleBookError, match="a scheduler is only used with backend: dask"):
         build(config, backend="loky", scheduler="tcp://127.0.0.1:9", out_dir=tmp_path, quiet=True)
+
+
+def test_a_cluster_that_loses_all_its_workers_stops_the_build_and_resumes_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers gone mid-build (scaled to none here) would leave the tasks waiting for ever: the build
+    stops with a message once the cluster has been workerless for WORKERLESS_TIMEOUT, keeping what
+    it made, and the same command finishes the book once workers are back."""
+    monkeypatch.setattr(run, "WORKERLESS_TIMEOUT", 1.0)
+    monkeypatch.setattr(run, "WORKER_CHECK_SECONDS", 0.2)
+    config = tmp_path / "big.yaml"
+    config.write_text("title: Big\nsections:\n  - name: Big\n    kind: hidato\n    shapes: square:10\n"
+                      "    difficulty: hard\n    count: 60\n", encoding="utf-8")
+    out = tmp_path / "out"
+    checkpoint = out / "puzzles.jsonl"
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
+    with cluster:
+
+        stopped = threading.Event()
+
+        def scale_down_after_the_first_records() -> None:
+            while not (checkpoint.exists() and checkpoint.read_bytes().count(b"\n") >= 2):
+                time.sleep(0.01)
+            cluster.scale(0)
+            if not stopped.wait(30):
+                cluster.scale(1)  # the build did not stop: let it finish, so the test fails instead of hanging
+
+        remover = threading.Thread(target=scale_down_after_the_first_records, daemon=True)
+        remover.start()
+        try:
+            with pytest.raises(PuzzleBookError, match=r"^the Dask cluster has had no workers for 1 s; the results"):
+                build(config, scheduler=cluster.scheduler_address, out_dir=out, quiet=True)
+        finally:
+            stopped.set()
+            remover.join()
+        assert not (out / "book.pdf").exists()
+        saved = checkpoint.read_bytes().count(b"\n")
+        assert 2 <= saved < 60
+        cluster.scale(1)
+        report = build(config, scheduler=cluster.scheduler_address, out_dir=out, quiet=True)
+    assert (report.reused, report.generated) == (saved, 60 - saved)
+    assert (out / "book.pdf").exists()
 
 
 def test_workers_that_die_on_every_try_fail_clearly_and_print_no_book(tmp_path: Path, scheduler: str) -> None:
