@@ -342,19 +342,17 @@ def _level_batch(job: tuple[Case, int, int]) -> tuple[str, list[dict] | str]:
 def check_levels(cases: list[Case], count: int, workers: int = 1) -> LevelCheck:
     """Grade `count` puzzles per level for the cases of one board and kind (one case per level).
 
-    Not timed, so it may use several processes. A random-shape seed whose mask holds no path is
-    skipped (the count is then a little lower); any other failure marks the board as impossible.
+    Not timed, so it may use several processes (the build's own pool, pipeline.run). A random-shape
+    seed whose mask holds no path is skipped (the count is then a little lower); any other failure
+    marks the board as impossible. Medians do not depend on the order batches finish in.
     """
-    from concurrent.futures import ProcessPoolExecutor
+    from pipeline.run import run_jobs
 
     check = LevelCheck(cases[0].board, cases[0].kind)
     chunk = max(1, -(-count // max(1, workers * 2)))
     jobs = [(case, start, min(count, start + chunk)) for case in cases for start in range(0, count, chunk)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            batches = list(pool.map(_level_batch, jobs))
-    else:
-        batches = [_level_batch(job) for job in jobs]
+    batches: list[tuple[str, list[dict] | str]] = []
+    run_jobs(_level_batch, jobs, n_jobs=workers, backend="loky", quiet=True, on_result=batches.append)
     for level, batch in batches:
         if isinstance(batch, str):
             check.error = batch

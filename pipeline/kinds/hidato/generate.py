@@ -29,7 +29,8 @@ class Recipe:
     """How a level is dug: which reasoning must still finish, on how rigid a path, down to what density."""
 
     max_level: str
-    """Removals are kept while reasoning up to this level solves the puzzle ("expert": search proves it)."""
+    """Removals are kept while reasoning up to this level solves the puzzle ("expert": search proves
+    it unique and reasoning within the trial budget still solves it)."""
     rigidity: int
     """Reshaping moves per cell for the path (0: the path as drawn). Rigid paths dig far sparser."""
     floor_ratio: float = 0.0

@@ -24,7 +24,13 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato import explain
 from pipeline.kinds.hidato.board import Board, check_board
 from pipeline.kinds.hidato.explain import Step
-from pipeline.kinds.hidato.probe import Probes, fails, probe_base, ranked
+from pipeline.kinds.hidato.probe import (
+    Probes,
+    fails,
+    number_on_cells,
+    probe_base,
+    ranked,
+)
 from pipeline.kinds.hidato.solve import Geometry, geometry, initial_candidates
 from pipeline.kinds.hidato.techniques import (
     FAST_EASY,
@@ -170,16 +176,10 @@ def _options(st: State, free: int) -> Iterator[tuple[int, int]]:
         options = st.cand[k] & free
         if i == 0 and k == last_k:
             options &= ~((last_bit << 1) - 1)  # the cells after the last one ruled out...
-        while options:
-            bit = options & -options
-            options ^= bit
-            yield k, bit
+        yield from number_on_cells(k, options)
     if turn and turn[0] == last_k:
-        options = st.cand[last_k] & free & ((last_bit << 1) - 1)  # ...and the ones before it, last
-        while options:
-            bit = options & -options
-            options ^= bit
-            yield last_k, bit
+        before = st.cand[last_k] & free & ((last_bit << 1) - 1)  # ...and the ones before it, last
+        yield from number_on_cells(last_k, before)
 
 
 def _rule_out(st: State, k: int, bit: int) -> int:

@@ -138,7 +138,7 @@ def ranked(cand: list[int], unplaced: list[int], free: int, tried: list[int]) ->
     for k in order:
         if counts[k] > 2:
             break
-        yield from _cells(k, cand[k] & free)
+        yield from number_on_cells(k, cand[k] & free)
     once = twice = thrice = 0
     for k in unplaced:
         c = cand[k] & free
@@ -148,12 +148,13 @@ def ranked(cand: list[int], unplaced: list[int], free: int, tried: list[int]) ->
     shared = twice & ~thrice
     if shared:
         for k in unplaced:
-            yield from _cells(k, cand[k] & shared)
+            yield from number_on_cells(k, cand[k] & shared)
     for k in order:
-        yield from _cells(k, cand[k] & free & ~tried[k])
+        yield from number_on_cells(k, cand[k] & free & ~tried[k])
 
 
-def _cells(k: int, options: int) -> Iterator[tuple[int, int]]:
+def number_on_cells(k: int, options: int) -> Iterator[tuple[int, int]]:
+    """(k, cell bit) for each cell of `options`, lowest bit first."""
     while options:
         bit = options & -options
         options ^= bit
