@@ -1,0 +1,165 @@
+"""Golden tests: what the program prints and the books it makes, pinned byte for byte.
+
+Every shipped config's book.pdf and puzzles.jsonl are pinned by SHA-256, and a set of command
+outputs (generate, solve, grade, show, verify, shapes; text and --json; every kind) by their text in
+tests/golden/cli/. A change that means to alter a book or an output updates the pin in the same
+commit and says why; any other change must leave these tests passing untouched.
+
+To re-record the command outputs after a deliberate change:
+    PUZZLEBOOK_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+then read the diff (git diff tests/golden) before committing it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import build
+from pipeline.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+INPUTS = GOLDEN / "inputs"
+UPDATE = os.environ.get("PUZZLEBOOK_UPDATE_GOLDEN") == "1"
+
+BOOKS: dict[str, tuple[str, str]] = {
+    # config name: (book.pdf SHA-256, puzzles.jsonl SHA-256)
+    "classic": (
+        "622af8d4963dc11f76d3b402aeb40b46dc5e9c05dd5abef0748b8243f076b5ff",
+        "a80b465c386b7af446546103dde940713d73490b7e167223d72b0158a4710ddf",
+    ),
+    "large-print": (
+        "0612ba8df650853cb870ba28737680c5438cdde9f567d14f2f5e85e827769c4f",
+        "e3fb1c07fd00bc5053c9164a7804c1e8a79c788d55d686b342b1e82525b4ca15",
+    ),
+    "numbrix": (
+        "dcc35009630e3715424a413dc47ef648c2663f4cc9281be05279a721cdb1316a",
+        "0ec4ad7749b6deeabb848b1d4c6285b9855c1f619eab627c781ee339c39b8be8",
+    ),
+    "pocket-6x9": (
+        "994b6f5091118915ff945e8a09fa83b76d41db95ab54a2d2e18eb4c4c8278c69",
+        "7efb9742ec021da9b316475f6863b7b54ea14e447fd182cb6d42c4993f46dcc5",
+    ),
+    "sudoku": (
+        "04393f2245b454fccf6be277b8d0d0762d5283302ceac77fd836c4749a890582",
+        "8d14b35858651f58ccbd08ad7d36e80c1a29e018e8cadae7c49157f8094fdf27",
+    ),
+}
+
+CASES: dict[str, tuple[list[str], str | None]] = {
+    # name: (arguments after `puzzlebook`, a file in inputs/ to feed on standard input, or None)
+    "generate-hidato-text": (["generate", "--shape", "cross", "--size", "7", "--difficulty", "hard",
+                              "--seed", "7", "--count", "2", "--solutions"], None),
+    "generate-hidato-json": (["generate", "--shape", "cloud", "--size", "8", "--difficulty", "expert",
+                              "--seed", "3", "--json"], None),
+    "generate-hidato-random": (["generate", "--shape", "random", "--size", "7", "--ratio", "0.15",
+                                "--difficulty", "medium", "--seed", "5", "--count", "2"], None),
+    "generate-hidato-picture": (["generate", "--shape", "heart", "--difficulty", "easy", "--seed", "1"], None),
+    "generate-numbrix-text": (["generate", "--numbrix", "--size", "6", "--difficulty", "hard", "--seed", "2",
+                               "--count", "2", "--solutions"], None),
+    "generate-numbrix-json": (["generate", "--kind", "numbrix", "--shape", "rhombus", "--size", "8",
+                               "--difficulty", "easy", "--seed", "4", "--json"], None),
+    "generate-sudoku-line": (["generate", "--kind", "sudoku", "--difficulty", "hard", "--symmetry", "mirror",
+                              "--seed", "4", "--one-line", "--count", "3"], None),
+    "generate-sudoku-grid": (["generate", "--kind", "sudoku", "--difficulty", "medium", "--seed", "2",
+                              "--count", "2", "--solutions"], None),
+    "generate-sudoku-json": (["generate", "--kind", "sudoku", "--box", "2", "--difficulty", "easy", "--seed", "9",
+                              "--count", "2", "--json"], None),
+    "generate-sudoku-16": (["generate", "--kind", "sudoku", "--box", "4", "--difficulty", "easy", "--seed", "1",
+                            "--one-line", "--solutions"], None),
+    "generate-sudoku-expert-json": (["generate", "--kind", "sudoku", "--difficulty", "expert", "--seed", "5",
+                                     "--json"], None),
+    "solve-hidato": (["solve", "hidato.txt"], None),
+    "solve-hidato-json": (["solve", "hidato.txt", "--json"], None),
+    "solve-hidato-steps": (["solve", "hidato.txt", "--steps"], None),
+    "solve-expert-steps-json": (["solve", "expert.txt", "--steps", "--json"], None),
+    "solve-numbrix-steps": (["solve", "numbrix.txt", "--steps"], None),
+    "solve-ambiguous": (["solve", "ambiguous.txt", "--limit", "3"], None),
+    "solve-ambiguous-json": (["solve", "ambiguous.txt", "--json"], None),
+    "solve-ambiguous-node-limit": (["solve", "ambiguous.txt", "--node-limit", "1"], None),
+    "solve-ambiguous-steps": (["solve", "ambiguous.txt", "--steps"], None),
+    "solve-stdin-numbrix": (["solve", "-", "--numbrix"], "plain.txt"),
+    "solve-stdin-hidato": (["solve", "-"], "plain.txt"),
+    "solve-sudoku-lines": (["solve", "sudoku-lines.txt"], None),
+    "solve-sudoku-lines-json": (["solve", "sudoku-lines.txt", "--json"], None),
+    "solve-sudoku-grid": (["solve", "sudoku-grid.txt"], None),
+    "solve-sudoku-stdin": (["solve", "-", "--kind", "sudoku"], "sudoku-lines.txt"),
+    "verify-hidato": (["verify", "hidato.txt"], None),
+    "verify-numbrix": (["verify", "numbrix.txt"], None),
+    "verify-ambiguous": (["verify", "ambiguous.txt"], None),
+    "verify-sudoku-grid": (["verify", "sudoku-grid.txt"], None),
+    "verify-sudoku-lines": (["verify", "sudoku-lines.txt", "--node-limit", "50"], None),
+    "grade-hidato": (["grade", "hidato.txt"], None),
+    "grade-hidato-json": (["grade", "hidato.txt", "--json"], None),
+    "grade-expert": (["grade", "expert.txt"], None),
+    "grade-numbrix-json": (["grade", "numbrix.txt", "--json"], None),
+    "grade-ambiguous": (["grade", "ambiguous.txt"], None),
+    "grade-sudoku-lines": (["grade", "sudoku-lines.txt"], None),
+    "grade-sudoku-grid-json": (["grade", "sudoku-grid.txt", "--json"], None),
+    "show-hidato": (["show", "hidato.txt", "--solutions"], None),
+    "show-numbrix": (["show", "numbrix.txt"], None),
+    "show-ambiguous": (["show", "ambiguous.txt"], None),
+    "show-sudoku-lines": (["show", "sudoku-lines.txt"], None),
+    "show-sudoku-grid": (["show", "sudoku-grid.txt", "--solutions"], None),
+    "shapes": (["shapes"], None),
+    "shapes-cross": (["shapes", "cross", "--size", "11", "--arm", "3"], None),
+    "shapes-random": (["shapes", "random", "--size", "6", "--seed", "4"], None),
+    "error-sudoku-shape": (["generate", "--kind", "sudoku", "--shape", "cross"], None),
+    "error-hidato-box": (["generate", "--box", "3"], None),
+    "error-numbrix-sudoku": (["generate", "--numbrix", "--kind", "sudoku"], None),
+    "error-sudoku-steps": (["solve", "sudoku-lines.txt", "--steps"], None),
+    "error-kind-choice": (["solve", "hidato.txt", "--kind", "kakuro"], None),
+    "error-unknown-shape": (["generate", "--shape", "hart"], None),
+    "error-sudoku-as-hidato": (["solve", "sudoku-grid.txt", "--kind", "hidato"], None),
+    "error-hidato-as-sudoku": (["show", "hidato.txt", "--kind", "sudoku"], None),
+}
+
+
+def run_case(argv: list[str], stdin: str | None, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> str:
+    """The command's exit status, standard output and standard error, as one text to compare."""
+    monkeypatch.chdir(INPUTS)
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO((INPUTS / stdin).read_text(encoding="utf-8")))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    feed = f" < {stdin}" if stdin else ""
+    return f"$ puzzlebook {' '.join(argv)}{feed}\nexit {code}\n--- stdout\n{out}--- stderr\n{err}"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_command_output_is_unchanged(name: str, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    argv, stdin = CASES[name]
+    got = run_case(argv, stdin, capsys, monkeypatch)
+    expected_file = GOLDEN / "cli" / f"{name}.txt"
+    if UPDATE:
+        expected_file.parent.mkdir(exist_ok=True)
+        expected_file.write_text(got, encoding="utf-8")
+    assert got == expected_file.read_text(encoding="utf-8")
+
+
+def test_every_recorded_output_has_a_case() -> None:
+    recorded = {path.stem for path in (GOLDEN / "cli").glob("*.txt")}
+    assert recorded == set(CASES)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_every_shipped_config_is_pinned() -> None:
+    assert {path.stem for path in (ROOT / "configs").glob("*.yaml")} == set(BOOKS)
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_shipped_book_is_byte_identical(name: str, tmp_path: Path) -> None:
+    build(ROOT / "configs" / f"{name}.yaml", out_dir=tmp_path, quiet=True)
+    got = (sha256(tmp_path / "book.pdf"), sha256(tmp_path / "puzzles.jsonl"))
+    assert got == BOOKS[name], f"{name}: the book changed; if that is meant, pin {got} and say why"
