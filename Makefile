@@ -1,23 +1,34 @@
 # puzzlebook: `make book` builds the default config, `make test` runs the tests.
+#
+# Everything is installed from requirements/lock.txt: exact versions with their hashes, so a book
+# rebuilt on a fresh machine years later uses the libraries it was made with. `make lock` refreshes
+# the lock files (pip-tools, kept in a venv of its own so it never mixes with the project's pins).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 CONFIG ?= configs/classic.yaml
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+LOCK := requirements/lock.txt
+BENCH_LOCK := requirements/bench-lock.txt
+LOCK_TOOLS := .lock-tools
+PIP_TOOLS := pip-tools==7.6.2
+COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hashes --allow-unsafe \
+	--strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: book test bench install clean
+.PHONY: book test bench install lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+# The lock pins setuptools too, so the project itself is installed without fetching a build backend.
+$(STAMP): $(BIN)/python $(LOCK) pyproject.toml
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-$(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+$(BENCH_STAMP): $(STAMP) $(BENCH_LOCK)
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(BENCH_LOCK)
 	touch $(BENCH_STAMP)
 
 install: $(STAMP)
@@ -31,5 +42,14 @@ bench: $(BENCH_STAMP)
 book: $(STAMP)
 	$(BIN)/puzzlebook build $(CONFIG)
 
+# Newest versions within pyproject.toml's ranges; the bench lock keeps every pin of the main one
+# (pip-compile keeps the pins already in its output file) and adds OR-tools and what it needs.
+lock:
+	test -x $(LOCK_TOOLS)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_TOOLS) && \
+		$(LOCK_TOOLS)/bin/python -m pip install --quiet $(PIP_TOOLS))
+	$(COMPILE) --upgrade --extra test -o $(LOCK) pyproject.toml
+	cp $(LOCK) $(BENCH_LOCK)
+	$(COMPILE) --extra test --extra bench -o $(BENCH_LOCK) pyproject.toml
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(LOCK_TOOLS) build *.egg-info

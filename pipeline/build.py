@@ -34,6 +34,7 @@ from pipeline.preflight import check_layout, probe
 from pipeline.run import import_distributed, run_jobs
 from pipeline.store import (
     append_record,
+    read_json,
     read_numbered,
     record_line,
     write_json_atomic,
@@ -113,6 +114,7 @@ def build(
             check_layout(book, planned)
         with stage(timings, "resume"):
             made, notes = resume(checkpoint, planned, fresh)
+            notes += version_notes(folder / MANIFEST)
         missing = [job for job in planned if job.fingerprint not in made]
 
         def keep(record: dict[str, Any]) -> None:
@@ -330,6 +332,31 @@ def config_fingerprint(book: BookSpec) -> str:
     """sha256 of the config as validated (defaults filled in), in canonical JSON."""
     text = json.dumps(book.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def version_notes(manifest_path: Path) -> list[str]:
+    """One note when the libraries the previous build recorded differ from the ones installed now.
+
+    The puzzles cannot change with them (generation is pure Python, and the engine's version is in
+    every fingerprint), but the PDF's bytes may: a reprint should say so rather than differ silently.
+    """
+    previous = read_json(manifest_path)
+    recorded = previous.get("versions") if isinstance(previous, dict) else None
+    if not isinstance(recorded, dict):
+        return []
+    now = versions()
+    changed = [
+        f"{name} {recorded[name]} -> {now[name]}"
+        for name in now
+        if name != "puzzlebook" and name in recorded and recorded[name] != now[name]
+    ]
+    if not changed:
+        return []
+    return [
+        f"{manifest_path}: the installed libraries differ from the previous build's ({', '.join(changed)}); "
+        "the puzzles are the same but the PDF's bytes may differ: install the locked versions "
+        "(make install, from requirements/lock.txt) to reprint it byte for byte"
+    ]
 
 
 def versions() -> dict[str, str]:

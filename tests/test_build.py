@@ -127,6 +127,23 @@ def test_a_cut_off_last_line_is_made_again(built: tuple[Path, Path]) -> None:
     assert files(out) == before
 
 
+def test_a_rebuild_with_other_library_versions_says_so_and_still_builds(
+    built: tuple[Path, Path], reference: tuple[Path, BuildReport], capsys: pytest.CaptureFixture[str]
+) -> None:
+    config, out = built
+    manifest_path = out / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["versions"]["reportlab"] = "3.0"
+    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["build", str(config), "--out", str(out), "--jobs", "1", "--quiet"]) == 0
+    notes = capsys.readouterr().err.splitlines()
+    assert len(notes) == 1 and notes[0].startswith(f"puzzlebook: note: {manifest_path}: ")
+    assert "reportlab 3.0 -> " in notes[0] and "requirements/lock.txt" in notes[0]
+    assert files(out) == files(reference[1].pdf.parent)
+    assert main(["build", str(config), "--out", str(out), "--jobs", "1", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""  # the manifest now records the versions installed
+
+
 def test_a_new_seed_makes_every_record_again_and_mixes_none_in(built: tuple[Path, Path]) -> None:
     config, out = built
     old = {json.loads(line)["fingerprint"] for line in lines_of(out)}
