@@ -21,10 +21,11 @@ COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hash
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The lock pins setuptools too, so the project itself is installed without fetching a build backend.
+# The lock pins setuptools too, so the project itself is installed without fetching a build backend
+# (compat mode: a path entry for this checkout, without setuptools' warning about it).
 $(STAMP): $(BIN)/python $(LOCK) pyproject.toml
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation --config-settings editable_mode=compat -e .
 	touch $(STAMP)
 
 $(BENCH_STAMP): $(STAMP) $(BENCH_LOCK)
