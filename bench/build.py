@@ -23,9 +23,9 @@ from typing import Any
 
 from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
-from pipeline.build import BuildReport, build
-from pipeline.config import BookSpec, load_config
-from pipeline.store import read_records
+from pipeline.book.build import BuildReport, build
+from pipeline.book.config import BookSpec, load_config
+from pipeline.book.store import read_records
 from pipeline.typeset import typeset_book
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,7 +129,7 @@ def scale_section(emit: Callable[[str], None], err=sys.stderr) -> dict[str, Buil
 
 def local_cluster_seconds() -> float:
     """Seconds to start and close the local cluster a `--backend dask` build starts (2 workers)."""
-    from pipeline.run import _dask_client
+    from pipeline.book.run import _dask_client
 
     start = time.perf_counter()
     with _dask_client(2, None):

@@ -342,11 +342,11 @@ def _level_batch(job: tuple[Case, int, int]) -> tuple[str, list[dict] | str]:
 def check_levels(cases: list[Case], count: int, workers: int = 1) -> LevelCheck:
     """Grade `count` puzzles per level for the cases of one board and kind (one case per level).
 
-    Not timed, so it may use several processes (the build's own pool, pipeline.run). A random-shape
+    Not timed, so it may use several processes (the build's own pool, pipeline.book.run). A random-shape
     seed whose mask holds no path is skipped (the count is then a little lower); any other failure
     marks the board as impossible. Medians do not depend on the order batches finish in.
     """
-    from pipeline.run import run_jobs
+    from pipeline.book.run import run_jobs
 
     check = LevelCheck(cases[0].board, cases[0].kind)
     chunk = max(1, -(-count // max(1, workers * 2)))

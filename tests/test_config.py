@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.config import (
+from pipeline.book.config import (
     BookSpec,
     PageSpec,
     config_schema,
@@ -420,7 +420,7 @@ def test_aliases_that_nest_themselves() -> None:
     "text",
     [
         "title: !!python/object/apply:os.system ['echo hacked']\n",
-        "!!python/object:pipeline.config.BookSpec {}\n",
+        "!!python/object:pipeline.book.config.BookSpec {}\n",
         "title: !!python/name:os.system ''\n",
     ],
 )

@@ -21,11 +21,11 @@ import pytest
 distributed = pytest.importorskip("distributed")
 import dask
 
-from pipeline import run
-from pipeline.build import build
+from pipeline.book import run
+from pipeline.book.build import build
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
-from pipeline.jobs import KILL_HOOK
+from pipeline.book.plan import KILL_HOOK
 
 BOOK = """\
 title: Dask test book

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build
-from pipeline.jobs import KILL_HOOK, KILL_ONCE_HOOK
+from pipeline.book.build import build
+from pipeline.book.plan import KILL_HOOK, KILL_ONCE_HOOK
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = """\

@@ -20,8 +20,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.build import build, output_folder
-from pipeline.config import load_config_text
+from pipeline.book.build import build, output_folder
+from pipeline.book.config import load_config_text
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.textformat import format_puzzles, parse_puzzles
 from pipeline.kinds.sudoku.textformat import from_line, looks_like_sudoku, parse_sudokus

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build
+from pipeline.book.build import build
 from pipeline.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

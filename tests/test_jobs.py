@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from pipeline.config import BookSpec
+from pipeline.book.config import BookSpec
 from pipeline.errors import PuzzleBookError
-from pipeline.jobs import Job, plan, run_job
+from pipeline.book.plan import Job, plan, run_job
 from pipeline.kinds.hidato.generate import generate
 from pipeline.seeds import derive_seed
 from pipeline.shapes import make_mask

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.config import load_config_text
+from pipeline.book.config import load_config_text
 from pipeline.kinds.hidato.solve import solve
 from pipeline.kinds.hidato.textformat import format_puzzles, parse_puzzles
 

@@ -13,18 +13,18 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-import pipeline.jobs
-from pipeline.build import build
+import pipeline.book.plan
+from pipeline.book.build import build
 from pipeline.cli import main
-from pipeline.config import load_config, load_config_text
+from pipeline.book.config import load_config, load_config_text
 from pipeline.errors import PuzzleBookError
-from pipeline.jobs import Job, plan, run_job
+from pipeline.book.plan import Job, plan, run_job
 from pipeline.kinds.sudoku.generate import generate
 from pipeline.kinds.sudoku.grid import Sudoku, is_solution
 from pipeline.kinds.sudoku.solve import solve
 from pipeline.kinds.sudoku.textformat import from_line, parse_sudokus
 from pipeline.typeset.howto import GUIDES
-from pipeline.verify import verify_record
+from pipeline.book.verify import verify_record
 
 Capture = pytest.CaptureFixture[str]
 MIXED = """\
@@ -116,7 +116,7 @@ PATH_FINGERPRINTS = ["23c918533501184a", "361ad77310d622da", "018f80dac5a4595a"]
 
 
 def test_hidato_fingerprints_did_not_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pipeline.jobs, "__version__", "0.1.0")
+    monkeypatch.setattr(pipeline.book.plan, "__version__", "0.1.0")
     job = Job("Warm-up", 0, 3, "hidato", "king", {"name": "cross", "size": 9, "arm": 3}, "easy", 12345)
     assert job.fingerprint == "6223b57e745b9c6e"
     assert [job.fingerprint for job in plan(load_config_text(PATH_BOOK))] == PATH_FINGERPRINTS

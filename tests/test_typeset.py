@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pipeline.config import BookSpec
+from pipeline.book.config import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board
 from pipeline.kinds.hidato.generate import generate

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
-from pipeline.config import AnswersSpec, BookSpec, SectionSpec
+from pipeline.book.config import AnswersSpec, BookSpec, SectionSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.typeset.draw import FITTERS, GridFit
 from pipeline.typeset.fonts import REGULAR, register_fonts

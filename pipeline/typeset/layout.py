@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.config import PageSpec, length_points
+from pipeline.book.config import PageSpec, length_points
 
 BLEED = 9.0
 """0.125in past the trim on the top, bottom and outside edges; none at the spine (print-on-demand rule)."""

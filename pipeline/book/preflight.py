@@ -13,8 +13,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.config import BookSpec
-from pipeline.jobs import Job, run_job
+from pipeline.book.config import BookSpec
+from pipeline.book.plan import Job, run_job
 from pipeline.kinds.hidato.board import Mask
 from pipeline.shapes import make_mask
 from pipeline.typeset.book import check_fit, plan_pages

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from pipeline import __version__, shapes
 from pipeline.atomic import write_text_atomic
-from pipeline.cli_output import (
+from pipeline.cli.output import (
     count_phrase,
     generated_block,
     grid_rows,
@@ -320,7 +320,7 @@ def hidato_only(name: str, options: dict[str, object], seed: int) -> bool:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from pipeline.build import (  # joblib and reportlab load only for this command
+    from pipeline.book.build import (  # joblib and reportlab load only for this command
         build,
         output_folder,
     )
@@ -341,7 +341,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from pipeline.config import (
+    from pipeline.book.config import (
         config_schema,  # pydantic loads only for the commands that need it
     )
 

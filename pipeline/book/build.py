@@ -25,14 +25,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from pipeline import __version__
-from pipeline.config import BookSpec, ParallelSpec, load_config
+from pipeline.book.config import BookSpec, ParallelSpec, load_config
 from pipeline.errors import PuzzleBookError
-from pipeline.folderlock import exclusive
-from pipeline.jobs import Job, plan, record_problem, run_job
+from pipeline.book.folderlock import exclusive
+from pipeline.book.plan import Job, plan, record_problem, run_job
 from pipeline.kinds.hidato.grade import LEVELS
-from pipeline.preflight import check_layout, probe
-from pipeline.run import import_distributed, run_jobs
-from pipeline.store import (
+from pipeline.book.preflight import check_layout, probe
+from pipeline.book.run import import_distributed, run_jobs
+from pipeline.book.store import (
     append_record,
     read_json,
     read_numbered,
@@ -41,7 +41,7 @@ from pipeline.store import (
     write_records,
 )
 from pipeline.typeset import typeset_book
-from pipeline.verify import verify_record, verify_records
+from pipeline.book.verify import verify_record, verify_records
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"

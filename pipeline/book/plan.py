@@ -24,7 +24,7 @@ from pipeline.seeds import derive_seed
 from pipeline.shapes import make_mask
 
 if TYPE_CHECKING:
-    from pipeline.config import BookSpec, ShapeSpec
+    from pipeline.book.config import BookSpec, ShapeSpec
 
 ADJACENCY = {"hidato": "king", "numbrix": "orthogonal"}
 SHAPE_PARAMS = ("size", "width", "height", "arm", "ratio")
