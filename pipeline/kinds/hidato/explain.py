@@ -7,12 +7,9 @@ Cells are named `r3c5` (row 3, column 5, counting from 1), as puzzle books and t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from pipeline.kinds.hidato.board import Coord
-
-if TYPE_CHECKING:
-    from pipeline.kinds.hidato.techniques import State
+from pipeline.kinds.hidato.state import State
 
 NAMES: dict[str, str] = {
     "forced_step": "forced step",

@@ -1,0 +1,118 @@
+"""The logical solver's working state: candidate cells per number, the numbers placed so far, and
+the contradiction raised when the candidates admit no solution.
+
+Its own module so that the techniques, the trial (logic.py, probe.py) and the words for each step
+(explain.py) all read it without importing each other. It holds no technique itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pipeline.kinds.hidato.solve import Geometry
+
+if TYPE_CHECKING:
+    from pipeline.kinds.hidato.probe import Probes
+
+
+class Contradiction(Exception):
+    """The candidates admit no solution; `number` is the number left without a place, 0 if none."""
+
+    def __init__(self, number: int = 0) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+class State:
+    """Candidate cells per number (cand[k], as in solve.py) plus the numbers placed so far.
+
+    cand[k] may still hold cells other numbers have since taken: readers mask with `~taken`.
+    `pos[k]` is k's cell bit once placed, else 0. `log` collects Step records when explaining.
+    """
+
+    __slots__ = ("_unplaced", "cand", "cursor", "geo", "left", "log", "n", "pos", "probes", "settled", "taken")
+
+    def __init__(self, cand: list[int], n: int, geo: Geometry, log: list | None = None) -> None:
+        self.n = n
+        self.geo = geo
+        self.cand = list(cand)
+        self.pos = [0] * (n + 2)
+        self.taken = 0
+        self.left = n
+        self.log = log
+        self.cursor = (0, 0)
+        """The (number, cell bit) the last trial ruled out: the next one looks on from there (logic.trial)."""
+        self.settled: set[tuple] = set()
+        """Gaps whose routes were listed with exactly these inputs: listing again would find nothing new."""
+        self.probes: Probes | None = None
+        """The trial probes remembered so far (logic.trial; probe.py), made on first use."""
+        self._unplaced: tuple[int, list[int]] = (-1, [])
+        """(left, the unplaced numbers) as last listed: every technique asks, most often for the same list."""
+        nbrs = geo.nbrs
+        for k in range(1, n + 1):
+            c = cand[k]
+            if c and c & (c - 1) == 0:
+                if c & self.taken:
+                    raise Contradiction(k)
+                self.pos[k] = c
+                self.taken |= c
+                self.left -= 1
+        for k in range(1, n + 1):
+            bit = self.pos[k]
+            if bit:
+                near = nbrs[bit.bit_length() - 1]
+                for j in (k - 1, k + 1):
+                    if 1 <= j <= n:
+                        if self.pos[j]:
+                            if not self.pos[j] & near:
+                                raise Contradiction(j)
+                        else:
+                            self.cand[j] &= near
+        free = ~self.taken
+        for k in range(1, n + 1):
+            if not self.pos[k] and not self.cand[k] & free:
+                raise Contradiction(k)
+
+    def copy(self, log: list | None = None) -> State:
+        twin = object.__new__(State)
+        twin.n, twin.geo, twin.cand, twin.pos = self.n, self.geo, self.cand.copy(), self.pos.copy()
+        twin.taken, twin.left, twin.log, twin.cursor = self.taken, self.left, log, self.cursor
+        twin.settled = self.settled.copy()
+        twin.probes = None
+        twin._unplaced = self._unplaced
+        return twin
+
+    def place(self, k: int, bit: int) -> None:
+        """Put k on `bit`: its chain neighbours k-1 and k+1 must then touch that cell."""
+        if bit & self.taken:
+            raise Contradiction(k)
+        self.cand[k] = bit
+        self.pos[k] = bit
+        self.taken |= bit
+        self.left -= 1
+        near = self.geo.nbrs[bit.bit_length() - 1]
+        free = ~self.taken
+        for j in (k - 1, k + 1):
+            if 1 <= j <= self.n:
+                placed = self.pos[j]
+                if placed:
+                    if not placed & near:
+                        raise Contradiction(j)
+                else:
+                    c = self.cand[j] & near
+                    if not c & free:
+                        raise Contradiction(j)
+                    self.cand[j] = c
+
+    def unplaced(self) -> list[int]:
+        """The numbers not placed yet, ascending (a shared list: callers must not change it)."""
+        left, listed = self._unplaced
+        if left != self.left:
+            pos = self.pos
+            listed = [k for k in range(1, self.n + 1) if not pos[k]]
+            self._unplaced = (self.left, listed)
+        return listed
+
+    def solution(self) -> list[int]:
+        """The cell bit of every number (index 0 unused); only meaningful once `left` is 0."""
+        return self.pos[: self.n + 1]
