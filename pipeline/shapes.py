@@ -1,7 +1,7 @@
 """Board outlines (masks): six parametric families and the picture files in shapes/.
 
 A mask depends only on its arguments ('random' draws from random.Random(seed) alone). This module
-never judges whether a numbering path fits a mask: that is pipeline.kinds.hidato.path's question.
+never judges whether a puzzle fits a mask: that is the question of the kind that uses the shape.
 """
 
 from __future__ import annotations
@@ -13,16 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.hidato.board import (
-    ADJACENCIES,
-    Adjacency,
-    Board,
-    Coord,
-    Mask,
-    open_cells_connected,
-    steps,
-)
-from pipeline.kinds.hidato.textformat import format_grid, read_puzzle_file
+from pipeline.grids import ADJACENCIES, Adjacency, Coord, Mask, blank_grid, mask_connected, mask_of, steps
+from pipeline.gridtext import format_grid, read_blocks
+from pipeline.textfile import read_text_file
 
 FAMILIES = ("square", "cross", "rhombus", "mirror", "cloud", "random")
 OPTIONS = {
@@ -93,7 +86,7 @@ def make_mask(
         if given:
             raise PuzzleBookError(f"shape {name!r} is drawn in {path}, so it takes no {given[0]}")
         mask = _read_mask(path)
-    if not open_cells_connected(Board.from_mask(mask, adjacency)):
+    if not mask_connected(mask, adjacency):
         raise PuzzleBookError(
             f"shape {name!r} falls apart under {adjacency} adjacency: its open cells are not connected"
         )
@@ -114,7 +107,7 @@ def shape_names() -> list[str]:
 
 def preview(mask: Mask) -> str:
     """A text picture of the mask ('#' blocked, '.' open), itself a valid picture file body."""
-    return format_grid(Board.from_mask(mask).grid)
+    return format_grid(blank_grid(mask))
 
 
 # ------------------------------------------------------------------------------------ families
@@ -308,18 +301,22 @@ def _mask_file(name: str) -> Path:
 
 
 def _read_mask(path: Path) -> Mask:
-    """A picture file: one board of '.' (open) and '#' (blocked) in the puzzle text format."""
-    puzzles = read_puzzle_file(path)
-    if len(puzzles) != 1:
-        message = f"a shape file holds exactly one board, this one holds {len(puzzles)}"
-        raise PuzzleBookError(message, source=str(path))
-    board = puzzles[0].board
-    givens = board.givens()
-    if givens:
-        number = min(givens)
-        r, c = givens[number]
-        raise PuzzleBookError(
-            f"a shape file holds only '.' and '#', not numbers like {number} (row {r + 1}, column {c + 1})",
-            source=str(path),
-        )
-    return board.mask()
+    """A picture file: one board of '.' (open) and '#' (blocked) in the grid text format."""
+    source = str(path)
+    blocks = list(read_blocks(read_text_file(path), source))
+    if len(blocks) != 1:
+        message = f"a shape file holds exactly one board, this one holds {len(blocks)}"
+        raise PuzzleBookError(message, source=source)
+    width = max(len(row) for row in blocks[0].cells())
+    grid = tuple(tuple(row) + (None,) * (width - len(row)) for row in blocks[0].cells())
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell:
+                raise PuzzleBookError(
+                    f"a shape file holds only '.' and '#', not numbers like {cell} (row {r + 1}, column {c + 1})",
+                    source=source,
+                )
+    mask = mask_of(grid)
+    if not any(map(any, mask)):
+        raise PuzzleBookError("a shape file needs at least one open cell ('.')", source=source)
+    return mask

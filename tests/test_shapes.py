@@ -219,6 +219,7 @@ def test_a_picture_in_the_working_folder_comes_first(tmp_path: Path, monkeypatch
         (". .\n\n. .\n", "a shape file holds exactly one board, this one holds 2"),
         ("; only a comment\n", "a shape file holds exactly one board, this one holds 0"),
         (". .\n. q\n", "line 2, column 3: unknown token 'q'"),
+        ("# #\n# #\n", "a shape file needs at least one open cell"),
     ],
 )
 def test_bad_picture_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str) -> None:

@@ -8,38 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from pipeline.errors import PuzzleBookError
+from pipeline.grids import (
+    ADJACENCIES,
+    Adjacency,
+    Cell,
+    Coord,
+    Grid,
+    Mask,
+    blank_grid,
+    distance,
+    mask_connected,
+    mask_of,
+    steps,
+)
 
-Adjacency = Literal["king", "orthogonal"]
-ADJACENCIES: tuple[Adjacency, ...] = ("king", "orthogonal")
-
-Cell = int | None
-"""None is a blocked cell, 0 an empty one, a positive integer a given (or a placed number)."""
-Grid = tuple[tuple[Cell, ...], ...]
-Mask = tuple[tuple[bool, ...], ...]
-"""A board's outline: True where a cell is open (part of the puzzle)."""
-Coord = tuple[int, int]
-
-KING_STEPS: tuple[Coord, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-ORTHOGONAL_STEPS: tuple[Coord, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
-
-
-def steps(adjacency: Adjacency) -> tuple[Coord, ...]:
-    """The (dr, dc) moves between touching cells: 8 for Hidato, 4 for Numbrix."""
-    return KING_STEPS if adjacency == "king" else ORTHOGONAL_STEPS
+__all__ = [
+    "ADJACENCIES", "Adjacency", "Board", "BoardError", "Cell", "Coord", "Grid", "Mask", "check_board",
+    "distance", "is_solution", "kind_name", "open_cells_connected", "steps",
+]
 
 
 def kind_name(adjacency: Adjacency) -> str:
     """The puzzle's name as publishers know it."""
     return "hidato" if adjacency == "king" else "numbrix"
-
-
-def distance(a: Coord, b: Coord, adjacency: Adjacency) -> int:
-    """Fewest moves between two cells on an open plane: Chebyshev (king) or Manhattan (orthogonal)."""
-    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return max(dr, dc) if adjacency == "king" else dr + dc
 
 
 class BoardError(PuzzleBookError):
@@ -65,7 +58,7 @@ class Board:
 
     @classmethod
     def from_mask(cls, mask: Mask, adjacency: Adjacency = "king") -> Board:
-        return cls(tuple(tuple(0 if is_open else None for is_open in row) for row in mask), adjacency)
+        return cls(blank_grid(mask), adjacency)
 
     @property
     def height(self) -> int:
@@ -92,7 +85,7 @@ class Board:
         return {v: (r, c) for r, row in enumerate(self.grid) for c, v in enumerate(row) if v}
 
     def mask(self) -> Mask:
-        return tuple(tuple(v is not None for v in row) for row in self.grid)
+        return mask_of(self.grid)
 
     def neighbours(self, cell: Coord) -> Iterator[Coord]:
         """Open cells touching `cell` under this board's adjacency."""
@@ -115,23 +108,7 @@ class Board:
 
 def open_cells_connected(board: Board) -> bool:
     """True when every open cell can reach every other one through open cells."""
-    width = board.width
-    open_at = {r * width + c for r, row in enumerate(board.grid) for c, v in enumerate(row) if v is not None}
-    if not open_at:
-        return False
-    moves = steps(board.adjacency)
-    start = min(open_at)
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = divmod(todo.pop(), width)
-        for dr, dc in moves:
-            cc = c + dc
-            nb = (r + dr) * width + cc
-            if 0 <= cc < width and nb in open_at and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(open_at)
+    return mask_connected(board.mask(), board.adjacency)
 
 
 def check_board(board: Board, *, connectivity: bool = True) -> None:

@@ -6,35 +6,29 @@ parse(format(x)) == x and format(parse(text)) == text. Nothing here searches for
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
 from pipeline.errors import PuzzleBookError
+from pipeline.gridtext import Block, Place, format_grid, located, read_blocks
 from pipeline.kinds.hidato.board import (
     ADJACENCIES,
     Adjacency,
     Board,
     BoardError,
-    Cell,
     Coord,
     Grid,
     check_board,
 )
-from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, read_text_file
+from pipeline.textfile import META_KEY, TOKEN, read_text_file
 
-EMPTY_TOKENS = frozenset({".", "0", "_"})
-BLOCKED_TOKENS = frozenset({"#", "x", "X"})
-ALLOWED_TOKENS = "a positive number, '.', '0' or '_' for empty, '#', 'x' or 'X' for blocked"
+__all__ = ["KINDS", "PuzzleText", "format_grid", "format_puzzle", "format_puzzles", "parse_puzzles",
+           "read_puzzle_file"]
+
 KINDS: dict[str, Adjacency] = {"hidato": "king", "numbrix": "orthogonal"}
 SOLUTION_ROLE = "solution"
-
-_NUMBER = re.compile(r"[0-9]+")
-
-Place = tuple[int, int]
-"""(line, column), both 1-based: where a token starts in the text."""
 
 
 @dataclass(frozen=True)
@@ -47,28 +41,9 @@ class PuzzleText:
     line: int = 0
     """The first line of the puzzle's block (0 when it did not come from text)."""
 
-
-@dataclass
-class _Row:
-    line: int
-    cells: list[Cell]
-    columns: list[int]
-    end: int
-    """The column just past the last token, for cells a ragged row leaves out."""
-
-
-@dataclass
-class _Block:
-    """A run of non-blank lines, with every token's place kept for error messages."""
-
-    line: int
-    meta: dict[str, str] = field(default_factory=dict)
-    meta_at: dict[str, Place] = field(default_factory=dict)
-    rows: list[_Row] = field(default_factory=list)
-
-    def place(self, cell: Coord) -> Place:
-        row = self.rows[cell[0]]
-        return row.line, row.columns[cell[1]]
+    @property
+    def puzzle(self) -> Board:
+        return self.board
 
 
 class _MetaError(ValueError):
@@ -102,93 +77,24 @@ def parse_puzzles(
     default: Adjacency = adjacency or "king"
     puzzles: list[PuzzleText] = []
     last_block_was_puzzle = False
-    for block in _blocks(text, source):
+    for block in read_blocks(text, source):
         role = block.meta.get("role")
         if role is not None and role != SOLUTION_ROLE:
-            raise _error(f"unknown role {role!r}; allowed: {SOLUTION_ROLE}", source, block.meta_at["role"])
+            raise located(f"unknown role {role!r}; allowed: {SOLUTION_ROLE}", source, block.meta_at["role"])
         block_adjacency = _block_adjacency(block, default, source)
         if role == SOLUTION_ROLE:
             if not last_block_was_puzzle:
                 message = "a role=solution block must come right after the puzzle it solves"
-                raise _error(message, source, block.meta_at["role"])
+                raise located(message, source, block.meta_at["role"])
             puzzle = puzzles[-1]
             puzzles[-1] = replace(puzzle, solution=_solution_grid(puzzle.board, block, source))
             last_block_was_puzzle = False
         else:
-            board = Board.from_rows([row.cells for row in block.rows], block_adjacency)
+            board = Board.from_rows(block.cells(), block_adjacency)
             _check(board, block, source)
             puzzles.append(PuzzleText(board, dict(block.meta), None, block.line))
             last_block_was_puzzle = True
     return puzzles
-
-
-def _error(message: str, source: str, place: Place) -> PuzzleBookError:
-    return PuzzleBookError(message, source=source, line=place[0], column=place[1])
-
-
-def _blocks(text: str, source: str) -> Iterator[_Block]:
-    """Group lines into blocks at blank lines; blocks holding only comments are skipped."""
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    block: _Block | None = None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            if block is not None and (block.rows or block.meta):
-                yield _finished(block, source)
-            block = None
-            continue
-        if block is None:
-            block = _Block(number)
-        _read_line(block, number, line, source)
-    if block is not None and (block.rows or block.meta):
-        yield _finished(block, source)
-
-
-def _finished(block: _Block, source: str) -> _Block:
-    if not block.rows:
-        message = "metadata with no grid rows below it (no blank line between metadata and its grid)"
-        raise _error(message, source, next(iter(block.meta_at.values())))
-    return block
-
-
-def _read_line(block: _Block, number: int, line: str, source: str) -> None:
-    """Add one non-blank line to `block`: a comment, a metadata line or a grid row."""
-    stripped = line.lstrip()
-    if stripped.startswith(";"):
-        start = len(line) - len(stripped) + 1
-        tokens = list(TOKEN.finditer(line, start))
-        if tokens and all(META_TOKEN.fullmatch(t.group()) for t in tokens):
-            _read_meta(block, number, tokens, source)
-        return
-    row = _Row(number, [], [], 0)
-    for match in TOKEN.finditer(line):
-        row.cells.append(_cell(match.group(), source, (number, match.start() + 1)))
-        row.columns.append(match.start() + 1)
-        row.end = match.end() + 1
-    block.rows.append(row)
-
-
-def _read_meta(block: _Block, number: int, tokens: list[re.Match[str]], source: str) -> None:
-    for match in tokens:
-        place = (number, match.start() + 1)
-        if block.rows:
-            message = "metadata must come before the grid rows (a new puzzle starts after a blank line)"
-            raise _error(message, source, place)
-        key, value = match.group().split("=", 1)
-        if key in block.meta:
-            raise _error(f"metadata key {key!r} is given twice in this block", source, place)
-        block.meta[key] = value
-        block.meta_at[key] = place
-
-
-def _cell(token: str, source: str, place: Place) -> Cell:
-    if token in EMPTY_TOKENS:
-        return 0
-    if token in BLOCKED_TOKENS:
-        return None
-    if _NUMBER.fullmatch(token):
-        return int(token)
-    hint = " (a comment needs a line of its own)" if token.startswith(";") else ""
-    raise _error(f"unknown token {token!r}; allowed: {ALLOWED_TOKENS}{hint}", source, place)
 
 
 def _stated_adjacency(meta: Mapping[str, str]) -> Adjacency | None:
@@ -206,30 +112,30 @@ def _stated_adjacency(meta: Mapping[str, str]) -> Adjacency | None:
     return KINDS[kind]
 
 
-def _block_adjacency(block: _Block, default: Adjacency, source: str) -> Adjacency:
+def _block_adjacency(block: Block, default: Adjacency, source: str) -> Adjacency:
     try:
         return _stated_adjacency(block.meta) or default
     except _MetaError as err:
-        raise _error(str(err), source, block.meta_at[err.key]) from None
+        raise located(str(err), source, block.meta_at[err.key]) from None
 
 
-def _check(board: Board, block: _Block, source: str) -> None:
+def _check(board: Board, block: Block, source: str) -> None:
     """check_board, with the offending cell turned back into its line and column."""
     try:
         check_board(board)
     except BoardError as err:
         if err.cell is not None:
             message = _placed_message(err.message, err.cell, board, block)
-            raise _error(message, source, block.place(err.cell)) from None
+            raise located(message, source, block.place(err.cell)) from None
         if board.size == 0:
-            raise _error(err.message, source, block.place((0, 0))) from None
+            raise located(err.message, source, block.place((0, 0))) from None
         first, stray = _unreached(board)
         line, column = block.place(first)
         message = f"{err.message}: this cell cannot be reached from the one at line {line}, column {column}"
-        raise _error(message, source, block.place(stray)) from None
+        raise located(message, source, block.place(stray)) from None
 
 
-def _placed_message(message: str, cell: Coord, board: Board, block: _Block) -> str:
+def _placed_message(message: str, cell: Coord, board: Board, block: Block) -> str:
     """The board's message, but a repeated number names its first place by line and column."""
     value = board.grid[cell[0]][cell[1]]
     first = next(other for other in board.open_cells() if board.grid[other[0]][other[1]] == value)
@@ -252,13 +158,13 @@ def _unreached(board: Board) -> tuple[Coord, Coord]:
     return cells[0], next(cell for cell in cells if cell not in seen)
 
 
-def _solution_grid(puzzle: Board, block: _Block, source: str) -> Grid:
+def _solution_grid(puzzle: Board, block: Block, source: str) -> Grid:
     """The solution block as a grid of the puzzle's exact rectangle, after checking it fits the puzzle."""
     rows = block.rows
     if len(rows) != puzzle.height:
         row = rows[-1] if len(rows) < puzzle.height else rows[puzzle.height]
         message = f"the solution has {len(rows)} rows but its puzzle has {puzzle.height}"
-        raise _error(message, source, (row.line, row.columns[0]))
+        raise located(message, source, (row.line, row.columns[0]))
     for r, row in enumerate(rows):
         for c in range(max(puzzle.width, len(row.cells))):
             given = puzzle.grid[r][c] if c < puzzle.width else None
@@ -270,10 +176,10 @@ def _solution_grid(puzzle: Board, block: _Block, source: str) -> Grid:
                     f"the solution does not match its puzzle's shape: row {r + 1}, column {c + 1} "
                     f"is {here} in the puzzle but {there} here"
                 )
-                raise _error(message, source, place)
+                raise located(message, source, place)
             if placed == 0:
                 message = f"the solution leaves row {r + 1}, column {c + 1} empty; fill every open cell"
-                raise _error(message, source, place)
+                raise located(message, source, place)
     grid = tuple(
         tuple(row.cells[c] if c < len(row.cells) else None for c in range(puzzle.width)) for row in rows
     )
@@ -282,20 +188,6 @@ def _solution_grid(puzzle: Board, block: _Block, source: str) -> Grid:
 
 
 # ---------------------------------------------------------------------------------------- writing
-
-
-def format_grid(grid: Grid) -> str:
-    """Rows of tokens right-aligned to the widest one, padded to the full rectangle with '#'."""
-    width = max((len(row) for row in grid), default=0)
-    tokens = [[_token(row[c]) if c < len(row) else "#" for c in range(width)] for row in grid]
-    size = max((len(token) for row in tokens for token in row), default=1)
-    return "".join(" ".join(token.rjust(size) for token in row) + "\n" for row in tokens)
-
-
-def _token(cell: Cell) -> str:
-    if cell is None:
-        return "#"
-    return "." if cell == 0 else str(cell)
 
 
 def format_puzzle(board: Board, meta: Mapping[str, str] | None = None) -> str:

@@ -1,0 +1,69 @@
+"""Boards as cell grids, before any puzzle is on them: outlines (masks), the ways cells touch, connectivity.
+
+Shared by the shapes, the kinds whose boards take shapes, and the text forms of grids. Plain data and
+small pure functions only: it knows no puzzle rules and never searches.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Adjacency = Literal["king", "orthogonal"]
+"""How cells touch: `king` also across corners (8 neighbours), `orthogonal` across sides only (4)."""
+ADJACENCIES: tuple[Adjacency, ...] = ("king", "orthogonal")
+
+Coord = tuple[int, int]
+"""(row, column), 0-based."""
+Mask = tuple[tuple[bool, ...], ...]
+"""A board's outline: True where a cell is open (part of the puzzle)."""
+Cell = int | None
+"""None is a blocked cell, 0 an empty one, a positive integer a number written in it."""
+Grid = tuple[tuple[Cell, ...], ...]
+
+KING_STEPS: tuple[Coord, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+ORTHOGONAL_STEPS: tuple[Coord, ...] = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+def steps(adjacency: Adjacency) -> tuple[Coord, ...]:
+    """The (dr, dc) moves between touching cells: 8 under king adjacency, 4 under orthogonal."""
+    return KING_STEPS if adjacency == "king" else ORTHOGONAL_STEPS
+
+
+def distance(a: Coord, b: Coord, adjacency: Adjacency) -> int:
+    """Fewest moves between two cells on an open plane: Chebyshev (king) or Manhattan (orthogonal)."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return max(dr, dc) if adjacency == "king" else dr + dc
+
+
+def open_cells(mask: Mask) -> list[Coord]:
+    """The open cells in row-major order."""
+    return [(r, c) for r, row in enumerate(mask) for c, is_open in enumerate(row) if is_open]
+
+
+def mask_connected(mask: Mask, adjacency: Adjacency) -> bool:
+    """True when the mask has open cells and each can reach every other one through open cells."""
+    cells = set(open_cells(mask))
+    if not cells:
+        return False
+    moves = steps(adjacency)
+    start = min(cells)
+    seen = {start}
+    todo = [start]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in moves:
+            nb = (r + dr, c + dc)
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def mask_of(grid: Grid) -> Mask:
+    """The outline of a grid: open wherever a cell is not blocked."""
+    return tuple(tuple(cell is not None for cell in row) for row in grid)
+
+
+def blank_grid(mask: Mask) -> Grid:
+    """A grid with every open cell empty (0) and every other cell blocked (None)."""
+    return tuple(tuple(0 if is_open else None for is_open in row) for row in mask)

@@ -1,0 +1,137 @@
+"""Grids of tokens in text: blocks of rows separated by blank lines, `; key=value` metadata first.
+
+A token is a positive number, `.` (or `0`, `_`) for an empty cell, `#` (or `x`, `X`) for a blocked
+one; ragged rows are fine. Reading keeps every token's line and column so that whoever checks a
+block can point at the exact place; writing is canonical (right-aligned to the widest token).
+The board text format of the path kinds and the picture files of shapes/ are both read with it.
+It knows no puzzle rules: what a grid must satisfy is its reader's question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from pipeline.errors import PuzzleBookError
+from pipeline.grids import Cell, Coord, Grid
+from pipeline.textfile import META_TOKEN, TOKEN
+
+EMPTY_TOKENS = frozenset({".", "0", "_"})
+BLOCKED_TOKENS = frozenset({"#", "x", "X"})
+ALLOWED_TOKENS = "a positive number, '.', '0' or '_' for empty, '#', 'x' or 'X' for blocked"
+
+_NUMBER = re.compile(r"[0-9]+")
+
+Place = tuple[int, int]
+"""(line, column), both 1-based: where a token starts in the text."""
+
+
+@dataclass
+class Row:
+    line: int
+    cells: list[Cell]
+    columns: list[int]
+    end: int
+    """The column just past the last token, for cells a ragged row leaves out."""
+
+
+@dataclass
+class Block:
+    """A run of non-blank lines, with every token's place kept for error messages."""
+
+    line: int
+    meta: dict[str, str] = field(default_factory=dict)
+    meta_at: dict[str, Place] = field(default_factory=dict)
+    rows: list[Row] = field(default_factory=list)
+
+    def place(self, cell: Coord) -> Place:
+        row = self.rows[cell[0]]
+        return row.line, row.columns[cell[1]]
+
+    def cells(self) -> list[list[Cell]]:
+        return [row.cells for row in self.rows]
+
+
+def located(message: str, source: str, place: Place) -> PuzzleBookError:
+    """A PuzzleBookError at a place in the text."""
+    return PuzzleBookError(message, source=source, line=place[0], column=place[1])
+
+
+def read_blocks(text: str, source: str) -> Iterator[Block]:
+    """Group lines into blocks at blank lines; blocks holding only comments are skipped."""
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    block: Block | None = None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            if block is not None and (block.rows or block.meta):
+                yield _finished(block, source)
+            block = None
+            continue
+        if block is None:
+            block = Block(number)
+        _read_line(block, number, line, source)
+    if block is not None and (block.rows or block.meta):
+        yield _finished(block, source)
+
+
+def _finished(block: Block, source: str) -> Block:
+    if not block.rows:
+        message = "metadata with no grid rows below it (no blank line between metadata and its grid)"
+        raise located(message, source, next(iter(block.meta_at.values())))
+    return block
+
+
+def _read_line(block: Block, number: int, line: str, source: str) -> None:
+    """Add one non-blank line to `block`: a comment, a metadata line or a grid row."""
+    stripped = line.lstrip()
+    if stripped.startswith(";"):
+        start = len(line) - len(stripped) + 1
+        tokens = list(TOKEN.finditer(line, start))
+        if tokens and all(META_TOKEN.fullmatch(t.group()) for t in tokens):
+            _read_meta(block, number, tokens, source)
+        return
+    row = Row(number, [], [], 0)
+    for match in TOKEN.finditer(line):
+        row.cells.append(_cell(match.group(), source, (number, match.start() + 1)))
+        row.columns.append(match.start() + 1)
+        row.end = match.end() + 1
+    block.rows.append(row)
+
+
+def _read_meta(block: Block, number: int, tokens: list[re.Match[str]], source: str) -> None:
+    for match in tokens:
+        place = (number, match.start() + 1)
+        if block.rows:
+            message = "metadata must come before the grid rows (a new puzzle starts after a blank line)"
+            raise located(message, source, place)
+        key, value = match.group().split("=", 1)
+        if key in block.meta:
+            raise located(f"metadata key {key!r} is given twice in this block", source, place)
+        block.meta[key] = value
+        block.meta_at[key] = place
+
+
+def _cell(token: str, source: str, place: Place) -> Cell:
+    if token in EMPTY_TOKENS:
+        return 0
+    if token in BLOCKED_TOKENS:
+        return None
+    if _NUMBER.fullmatch(token):
+        return int(token)
+    hint = " (a comment needs a line of its own)" if token.startswith(";") else ""
+    raise located(f"unknown token {token!r}; allowed: {ALLOWED_TOKENS}{hint}", source, place)
+
+
+def format_grid(grid: Grid) -> str:
+    """Rows of tokens right-aligned to the widest one, padded to the full rectangle with '#'."""
+    width = max((len(row) for row in grid), default=0)
+    tokens = [[_token(row[c]) if c < len(row) else "#" for c in range(width)] for row in grid]
+    size = max((len(token) for row in tokens for token in row), default=1)
+    return "".join(" ".join(token.rjust(size) for token in row) + "\n" for row in tokens)
+
+
+def _token(cell: Cell) -> str:
+    if cell is None:
+        return "#"
+    return "." if cell == 0 else str(cell)
