@@ -60,7 +60,7 @@ def make_mask(
       rhombus  a diamond, |r-m|+|c-m| <= m for odd size; even sizes get two-cell tips.
       mirror   a square with its main diagonal blocked (connected only under king adjacency).
       cloud    overlapping squares stepping two cells down the diagonal, each one cell smaller,
-               the first about 0.6 of the side (8 gives the classic 40-cell Hidato cloud); 55-76%
+               the first about 0.6 of the side (8 gives the classic 40-cell cloud); 55-76%
                of the box is open.
       random   a square with round(ratio * size**2) cells blocked (ratio default 0.1, 0 <= ratio
                < 0.5), drawn from random.Random(seed); the open cells stay connected under
