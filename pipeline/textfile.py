@@ -1,11 +1,13 @@
 """What every kind's text format shares: reading a user's file, and the syntax of tokens and metadata.
 
-Reading turns every way a file can fail into a message naming it. It never parses puzzles itself.
+Reading turns every way a file can fail into a message naming it; values become metadata tokens the
+same way everywhere. It never parses puzzles itself.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
@@ -35,3 +37,24 @@ def read_text_file(path: str | Path) -> str:
         line = data.count(b"\n", 0, err.start) + 1
         message = f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be decoded)"
         raise PuzzleBookError(message, source=source, line=line) from None
+
+
+def meta_value(value: object) -> str:
+    """A value as one metadata token: floats shortened, a mapping as `k:v,k:v`, None as `none`, no spaces."""
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".")
+    if isinstance(value, Mapping):
+        return ",".join(f"{key}:{meta_value(item)}" for key, item in value.items()) or "none"
+    if value is None:
+        return "none"
+    return str(value).replace(" ", "_")
+
+
+def meta_values(values: Mapping[str, object]) -> dict[str, str]:
+    """Every value of a record as a metadata token, keys in the record's order."""
+    return {key: meta_value(value) for key, value in values.items()}
+
+
+def key_values(record: Mapping[str, object], skip: tuple[str, ...] = ()) -> str:
+    """`k=v k=v ...` in the record's order, for metadata lines and one-line reports."""
+    return " ".join(f"{key}={meta_value(value)}" for key, value in record.items() if key not in skip)

@@ -159,7 +159,7 @@ def test_schema_is_json_for_editors() -> None:
     json.dumps(schema)
     assert {"title", "sections", "page"} <= set(schema["properties"])
     assert schema["additionalProperties"] is False
-    section = schema["$defs"]["SectionSpec"]["properties"]
+    section = schema["$defs"]["HidatoSection"]["properties"]
     assert "description" in section["count"]
     assert schema["$defs"]["AnswersSpec"]["properties"]["per_page"]["enum"] == [1, 2, 4, 6, 9, 12]
     # the YAML shorthands are valid for editors too: one shape or level, or a list of them

@@ -25,7 +25,7 @@ from pipeline.book import run
 from pipeline.book.build import build
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
-from pipeline.book.plan import KILL_HOOK
+from pipeline.book.make import KILL_HOOK
 
 BOOK = """\
 title: Dask test book

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.book.build import build
-from pipeline.book.plan import KILL_HOOK, KILL_ONCE_HOOK
+from pipeline.book.make import KILL_HOOK, KILL_ONCE_HOOK
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = """\

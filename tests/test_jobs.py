@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from pipeline.book.config import BookSpec
+from pipeline.book.make import run_job
+from pipeline.book.plan import Job, plan
 from pipeline.errors import PuzzleBookError
-from pipeline.book.plan import Job, plan, run_job
 from pipeline.kinds.hidato.generate import generate
 from pipeline.seeds import derive_seed
 from pipeline.shapes import make_mask
@@ -37,7 +38,7 @@ def test_plan_is_one_job_per_puzzle_in_book_order() -> None:
     assert [(job.section, job.section_index, job.index) for job in jobs] == [
         ("A", 0, 1), ("A", 0, 2), ("A", 0, 3), ("B", 1, 1), ("B", 1, 2),
     ]
-    assert [job.adjacency for job in jobs] == ["king"] * 3 + ["orthogonal"] * 2
+    assert [job.params["adjacency"] for job in jobs] == ["king"] * 3 + ["orthogonal"] * 2
     assert jobs[0].seed == derive_seed(1, "A", 1, 0)
     assert len({job.seed for job in jobs}) == len(jobs)
 
@@ -46,7 +47,7 @@ def test_shapes_and_levels_cycle_by_index() -> None:
     spec = section("A", count=5, shapes=["square:5", {"name": "cross", "size": 7, "arm": 3}],
                    difficulty=["easy", "medium", "hard"])
     jobs = plan(book(spec))
-    assert [job.shape for job in jobs] == [
+    assert [job.params["shape"] for job in jobs] == [
         {"name": "square", "size": 5}, {"name": "cross", "size": 7, "arm": 3}, {"name": "square", "size": 5},
         {"name": "cross", "size": 7, "arm": 3}, {"name": "square", "size": 5},
     ]
@@ -100,7 +101,8 @@ def test_a_record_is_what_generate_makes_from_its_seed() -> None:
 
 def test_a_random_mask_without_a_path_is_drawn_again_from_a_derived_seed() -> None:
     """Seed 1 draws a 4x4 Numbrix mask with a dead-end problem; a derived seed's mask works."""
-    job = Job("R", 0, 1, "numbrix", "orthogonal", {"name": "random", "size": 4, "ratio": 0.3}, "easy", 1)
+    job = Job("R", 0, 1, "numbrix", "easy", 1,
+              {"adjacency": "orthogonal", "shape": {"name": "random", "size": 4, "ratio": 0.3}})
     first = make_mask("random", 4, ratio=0.3, seed=1, adjacency="orthogonal")
     with pytest.raises(PuzzleBookError, match="cannot be a numbrix puzzle"):
         generate(first, "orthogonal", "easy", 1, shape="random")

@@ -18,12 +18,13 @@ from pipeline.book.build import build
 from pipeline.cli import main
 from pipeline.book.config import load_config, load_config_text
 from pipeline.errors import PuzzleBookError
-from pipeline.book.plan import Job, plan, run_job
+from pipeline.book.make import run_job
+from pipeline.book.plan import Job, plan
+from pipeline.kinds import registry
 from pipeline.kinds.sudoku.generate import generate
 from pipeline.kinds.sudoku.grid import Sudoku, is_solution
 from pipeline.kinds.sudoku.solve import solve
 from pipeline.kinds.sudoku.textformat import from_line, parse_sudokus
-from pipeline.typeset.howto import GUIDES
 from pipeline.book.verify import verify_record
 
 Capture = pytest.CaptureFixture[str]
@@ -69,19 +70,19 @@ def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
 def test_a_sudoku_section_defaults_to_9x9_with_half_turn_symmetry() -> None:
     book = load_config_text(MIXED)
     nines, fours = book.sections[1], book.sections[2]
-    assert (nines.kind, nines.box, nines.symmetry, nines.shapes) == ("sudoku", 3, "rotate180", None)
+    assert (nines.kind, nines.box, nines.symmetry) == ("sudoku", 3, "rotate180")
     assert (fours.box, fours.symmetry) == (2, "none")
-    assert (book.sections[0].box, book.sections[0].symmetry) == (None, None)
+    assert not hasattr(nines, "shapes") and not hasattr(book.sections[0], "box")
 
 
 @pytest.mark.parametrize("text, line, field, words", [
     ("    kind: sudoku\n    shapes: square:5\n    difficulty: easy\n    count: 2\n", 5, "sections[0].shapes",
-     "a sudoku section has no shapes"),
+     "only a hidato or numbrix section takes 'shapes'; a sudoku section's grid is set by 'box'"),
     ("    kind: sudoku\n    box: 6\n    difficulty: easy\n    count: 2\n", 5, "sections[0].box", "from 2 to 5"),
     ("    kind: sudoku\n    symmetry: spiral\n    difficulty: easy\n    count: 2\n", 5, "sections[0].symmetry",
      "'rotate180'"),
     ("    kind: hidato\n    shapes: square:5\n    box: 3\n    difficulty: easy\n    count: 2\n", 6, "sections[0].box",
-     "only a sudoku section takes 'box'"),
+     "only a sudoku section takes 'box'; a hidato or numbrix section's boards come from 'shapes'"),
     ("    kind: numbrix\n    shapes: square:6\n    symmetry: none\n    difficulty: easy\n    count: 2\n", 6,
      "sections[0].symmetry", "only a sudoku section takes 'symmetry'"),
     ("    kind: hidato\n    difficulty: easy\n    count: 2\n", 3, "sections[0].shapes",
@@ -117,7 +118,8 @@ PATH_FINGERPRINTS = ["23c918533501184a", "361ad77310d622da", "018f80dac5a4595a"]
 
 def test_hidato_fingerprints_did_not_change(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pipeline.book.plan, "__version__", "0.1.0")
-    job = Job("Warm-up", 0, 3, "hidato", "king", {"name": "cross", "size": 9, "arm": 3}, "easy", 12345)
+    job = Job("Warm-up", 0, 3, "hidato", "easy", 12345,
+              {"adjacency": "king", "shape": {"name": "cross", "size": 9, "arm": 3}})
     assert job.fingerprint == "6223b57e745b9c6e"
     assert [job.fingerprint for job in plan(load_config_text(PATH_BOOK))] == PATH_FINGERPRINTS
     with_sudoku = PATH_BOOK + "  - {name: S, kind: sudoku, difficulty: easy, count: 1}\n"
@@ -127,8 +129,8 @@ def test_hidato_fingerprints_did_not_change(monkeypatch: pytest.MonkeyPatch) -> 
 def test_sudoku_jobs_carry_box_and_symmetry_and_make_the_generate_record() -> None:
     jobs = plan(load_config_text(MIXED))
     sudoku = [job for job in jobs if job.kind == "sudoku"]
-    assert [(job.box, job.symmetry, job.shape, job.adjacency) for job in sudoku] == [
-        (3, "rotate180", None, None), (3, "rotate180", None, None), (2, "none", None, None),
+    assert [job.params for job in sudoku] == [
+        {"box": 3, "symmetry": "rotate180"}, {"box": 3, "symmetry": "rotate180"}, {"box": 2, "symmetry": "none"},
     ]
     assert [job.difficulty for job in sudoku] == ["easy", "medium", "easy"]
     assert len({job.fingerprint for job in jobs}) == len(jobs)
@@ -166,7 +168,7 @@ def test_verify_accepts_a_sudoku_record_and_rejects_tampered_ones() -> None:
 
 
 def test_the_worked_4x4_example_is_unique_and_its_tip_is_true() -> None:
-    howto = GUIDES["sudoku"]
+    howto = registry.kind("sudoku").guide
     puzzle, solution = from_line(howto.puzzle), from_line(howto.solution)
     assert puzzle.box == 2 and puzzle.givens == 6
     result = solve(puzzle, 2)

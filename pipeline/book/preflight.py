@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pipeline.book.config import BookSpec
-from pipeline.book.plan import Job, run_job
-from pipeline.kinds.hidato.board import Mask
-from pipeline.shapes import make_mask
+from pipeline.book.make import run_job
+from pipeline.book.plan import Job
+from pipeline.kinds import registry
 from pipeline.typeset.book import check_fit, plan_pages
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import geometry, style_for
@@ -33,60 +33,56 @@ def check_layout(book: BookSpec, planned: list[Job]) -> None:
         return
     register_fonts()
     style = style_for(book.large_print)
-    masks: Masks = {}
-    blanks = [blank_record(job, masks) for job in planned]
-    pages = plan_pages(book, blanks, style)
-    check_fit(book, blanks, pages, geometry(book.page, len(pages)), style)
+    blanks = Blanks()
+    records = [blanks.record(job) for job in planned]
+    pages = plan_pages(book, records, style)
+    check_fit(book, records, pages, geometry(book.page, len(pages)), style)
 
 
-def blank_record(job: Job, masks: Masks) -> dict[str, Any]:
-    """A record with the job's place and an empty grid of its board's size (the size is all layout needs)."""
-    place = {"section": job.section, "section_index": job.section_index, "index": job.index, "kind": job.kind}
-    if job.kind == "sudoku":
-        assert job.box is not None
-        return {**place, "grid": "." * job.box**4}
-    mask = _mask(job, masks)
-    return {**place, "grid": [[0 if is_open else None for is_open in row] for row in mask]}
+class Blanks:
+    """Empty grids of the planned boards, each board built once (a fixed one once, a drawn one per seed)."""
+
+    def __init__(self) -> None:
+        self.grids: dict[tuple[str, str, int | None], Any] = {}
+        self.cells: dict[tuple[str, str], int | None] = {}
+
+    def record(self, job: Job) -> dict[str, Any]:
+        """A record with the job's place and an empty grid of its board (the size is all layout needs)."""
+        place = {"section": job.section, "section_index": job.section_index, "index": job.index, "kind": job.kind}
+        kind = registry.kind(job.kind)
+        fixed = self.board_cells(job) is not None
+        key = (job.kind, _key(job.params), None if fixed else job.seed)
+        if key not in self.grids:
+            self.grids[key] = kind.blank_grid(job.params, job.seed)
+        return {**place, "grid": self.grids[key]}
+
+    def board_cells(self, job: Job) -> int | None:
+        key = (job.kind, _key(job.params))
+        if key not in self.cells:
+            self.cells[key] = registry.kind(job.kind).board_cells(job.params)
+        return self.cells[key]
 
 
-Masks = dict[tuple[str, str, int], Mask]
-"""Boards already built in this check: a fixed shape once, a 'random' one per seed."""
-
-
-def _mask(job: Job, masks: Masks) -> Mask:
-    assert job.shape is not None and job.adjacency is not None
-    seed = job.seed if job.shape["name"] == "random" else 0
-    key = (json.dumps(job.shape, sort_keys=True), job.adjacency, seed)
-    if key not in masks:
-        params = {name: value for name, value in job.shape.items() if name != "name"}
-        masks[key] = make_mask(job.shape["name"], **params, seed=seed, adjacency=job.adjacency)  # type: ignore[arg-type]
-    return masks[key]
+def _key(params: dict[str, Any]) -> str:
+    return json.dumps(params, sort_keys=True)
 
 
 def probe(missing: list[Job], keep: Callable[[dict[str, Any]], None]) -> set[str]:
     """Make, here, the first missing puzzle of each small board and level; return their fingerprints.
 
-    A PuzzleBookError from run_job (which names the section and puzzle) propagates: the build stops
-    before starting workers.
+    A board is small when its kind says it has at most PROBE_CELLS cells (a board drawn anew for each
+    seed is never probed). A PuzzleBookError from run_job (which names the section and puzzle)
+    propagates: the build stops before starting workers.
     """
     seen: set[str] = set()
     done: set[str] = set()
-    masks: Masks = {}
+    blanks = Blanks()
     for job in missing:
-        key = json.dumps([job.section, job.kind, job.shape, job.box, job.difficulty], sort_keys=True)
-        if key in seen or not _small(job, masks):
+        key = json.dumps([job.section, job.kind, job.params, job.difficulty], sort_keys=True)
+        cells = blanks.board_cells(job)
+        if key in seen or cells is None or cells > PROBE_CELLS:
             continue
         seen.add(key)
         keep(run_job(job.to_dict()))
         done.add(job.fingerprint)
     return done
-
-
-def _small(job: Job, masks: Masks) -> bool:
-    """A fixed board (not 'random', drawn anew per puzzle) of at most PROBE_CELLS cells."""
-    if job.kind == "sudoku":
-        return job.box is not None and job.box**4 <= PROBE_CELLS
-    assert job.shape is not None
-    if job.shape["name"] == "random":
-        return False
-    return sum(map(sum, _mask(job, masks))) <= PROBE_CELLS

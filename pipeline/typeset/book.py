@@ -17,11 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
-from pipeline.book.config import AnswersSpec, BookSpec, SectionSpec
+from pipeline.book.config import AnswersSpec, BookSpec
+from pipeline.kinds import registry
+from pipeline.kinds.section import SectionSpec
 from pipeline.errors import PuzzleBookError
-from pipeline.typeset.draw import FITTERS, GridFit
+from pipeline.typeset.draw import GridFit, drawing
 from pipeline.typeset.fonts import REGULAR, register_fonts
-from pipeline.typeset.howto import GUIDES
 from pipeline.typeset.layout import (
     MIN_PAGES,
     Geometry,
@@ -118,10 +119,10 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
         for part in range(math.ceil(entries / _contents_per_page(book, style))):
             pages.append(Page("contents", heading="Contents" if part == 0 else "", running="Contents", part=part))
     for kind in kinds:
-        pages.append(Page("howto", kind=kind, heading=f"How to play {GUIDES[kind].name}"))
+        pages.append(Page("howto", kind=kind, heading=f"How to play {registry.kind(kind).title}"))
     for i, positions in groups:
         section = book.sections[i]
-        name = GUIDES[section.kind].name
+        name = registry.kind(section.kind).title
         to_recto()
         pages += _grid_pages("puzzles", positions, section.per_page, heading=section.name,
                              detail=f"{name} \u00b7 {_puzzles(positions)}",
@@ -180,7 +181,7 @@ def check_fit(book: BookSpec, records: list[dict], pages: list[Page], geo: Geome
             continue
         least = style.min_number if page.role == "puzzles" else style.min_answer
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            grid, fit = records[position]["grid"], FITTERS[records[position]["kind"]]
+            grid, fit = records[position]["grid"], drawing(records[position]["kind"]).fit
             measured = fit(grid, box, style)
             if measured.number_size < least:
                 options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE
@@ -217,7 +218,7 @@ def render(
     entries = [(p.heading, p.detail, n) for n, p in enumerate(pages, 1) if p.heading and p.role != "contents"]
     per_contents_page = _contents_per_page(book, style)
     total = len(records)
-    kinds = " and ".join(dict.fromkeys(GUIDES[book.sections[r["section_index"]].kind].name for r in records))
+    kinds = " and ".join(dict.fromkeys(registry.kind(book.sections[r["section_index"]].kind).title for r in records))
     for number, page in enumerate(pages, 1):
         canvas.setTrimBox(geo.trim(number).pdf_box())
         canvas.setBleedBox((0.0, 0.0, *geo.media))

@@ -13,9 +13,10 @@ from dataclasses import dataclass, replace
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.typeset.draw import DRAWERS, FITTERS, label_height
+from pipeline.kinds import registry
+from pipeline.typeset.draw import drawing, label_height
 from pipeline.typeset.fonts import BOLD, REGULAR, text_width
-from pipeline.typeset.howto import GUIDES, closing_note, scale_notes
+from pipeline.typeset.howto import howto_notes
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
 
 LEADING = 1.35
@@ -159,16 +160,10 @@ class HowToPlan:
     number_size: float
 
 
-def howto_notes(kind: str, answers_where: str) -> list[str]:
-    """What every how-to page ends with, whatever the space: the difficulty scale and where the answers are."""
-    scale = "Each puzzle is labelled with its level, set by the hardest reasoning it needs:"
-    return [scale, *scale_notes(kind), closing_note(answers_where)]
-
-
 def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowToPlan:
     """Fit the example between the rules and the notes, dropping tips (last first) if its numbers would
     be too small; the book refuses the page if they still are."""
-    howto = GUIDES[kind]
+    howto = registry.kind(kind).guide
     top = body.top - style.body * 0.5 - paragraph_height(howto.rules, REGULAR, style.body, body.w)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
@@ -176,7 +171,7 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
     tips = [f"\u2022  {tip}" for tip in howto.tips]
     while True:
         below = sum(paragraph_height(t, REGULAR, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
-        fit = FITTERS[kind](howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
+        fit = drawing(kind).fit(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
         if fit.number_size >= style.min_number or not tips:
             break
         tips.pop()
@@ -187,7 +182,7 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
 def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_where: str) -> None:
     """Rules, the worked example (puzzle and solution, with its path for the path kinds), tips and where
     the answers are."""
-    howto = GUIDES[kind]
+    howto = registry.kind(kind).guide
     plan = plan_howto(body, style, kind, answers_where)
     canvas.setFillGray(0)
     paragraph(canvas, howto.rules, body.x, body.top - style.body * 0.5, body.w, REGULAR, style.body)
@@ -195,8 +190,7 @@ def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_wher
     half = (body.w - style.gap * 1.5) / 2
     for i, (solution, label) in enumerate(((None, "The puzzle"), (howto.solution, "Its solution"))):
         box = Rect(plan.example.x + i * (plan.example.w - half), plan.example.y, half, plan.example.h)
-        path = {"path": True} if howto.adjacency and solution is not None else {}
-        DRAWERS[kind](canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, **path)
+        drawing(kind).draw(canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, example=True)
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
     for text in [*plan.tips, *howto_notes(kind, answers_where)]:
@@ -214,7 +208,7 @@ def grids_page(
 ) -> None:
     """Puzzles (or their answers) in the page's slots; each item is (record, label, note)."""
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
-        DRAWERS[record["kind"]](
+        drawing(record["kind"]).draw(
             canvas, record["grid"], box, style=style,
             solution=record["solution"] if answers else None, label=label, note=note,
         )

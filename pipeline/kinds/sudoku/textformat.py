@@ -49,6 +49,10 @@ class SudokuText:
     """The line where the puzzle (or its metadata) starts; 0 when it did not come from text."""
     form: Form = "grid"
 
+    @property
+    def puzzle(self) -> Sudoku:
+        return self.sudoku
+
 
 @dataclass
 class _Item:

@@ -1,0 +1,50 @@
+"""Make the puzzle one Job asks for, in whichever process runs it.
+
+`run_job` is what the parallel stage ships to workers: top-level, plain data in and out. Which
+puzzle gets made is the kind's business (`Kind.generate`); this module adds the puzzle's place.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from typing import Any
+
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds import registry
+
+KILL_HOOK = "PUZZLEBOOK_KILL_WORKER_IN"
+KILL_ONCE_HOOK = "PUZZLEBOOK_KILL_WORKER_ONCE"
+
+
+def run_job(job: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle record for `job` (a Job.to_dict()): the `generate --json` record plus its place.
+
+    A user-facing failure is re-raised naming the section and puzzle.
+    """
+    _kill_hook(job)
+    try:
+        record = registry.kind(job["kind"]).generate(job["params"], job["difficulty"], job["seed"])
+    except PuzzleBookError as err:
+        raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
+    place = {key: job[key] for key in ("section", "section_index", "index")}
+    return {**place, **record, "fingerprint": job["fingerprint"]}
+
+
+def _kill_hook(job: dict[str, Any]) -> None:
+    """Fault injection for the tests of lost workers; unset, it does nothing.
+
+    A worker process (never the build's own process) that starts a job of the section named by
+    $PUZZLEBOOK_KILL_WORKER_IN kills itself with SIGKILL, as the kernel's out-of-memory killer would.
+    With $PUZZLEBOOK_KILL_WORKER_ONCE naming a file, only the worker that creates that file dies.
+    """
+    if os.environ.get(KILL_HOOK) != job["section"] or multiprocessing.parent_process() is None:
+        return
+    once = os.environ.get(KILL_ONCE_HOOK)
+    if once:
+        try:
+            os.close(os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return
+    os.kill(os.getpid(), signal.SIGKILL)

@@ -1,0 +1,98 @@
+"""What a build leaves beside its book: manifest.json, saying what was built from what, with which
+software, and how long each stage took; and the note a reprint with other libraries deserves.
+
+Pure records in, plain dicts out (store.py writes them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+from collections import Counter
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pipeline import __version__
+from pipeline.book.config import BookSpec
+from pipeline.book.store import read_json
+from pipeline.kinds import registry
+
+if TYPE_CHECKING:
+    from pipeline.book.build import BuildReport
+
+LIBRARIES = ("reportlab", "joblib", "pydantic", "tqdm", "pyyaml", "dask", "distributed")
+
+
+def manifest(
+    book: BookSpec, config_path: str | Path, records: list[dict[str, Any]], report: BuildReport, screen: bool
+) -> dict[str, Any]:
+    """What was built from what, with which software, and how long each stage took."""
+    sections = []
+    for section in book.sections:
+        own = [record for record in records if record["section"] == section.name]
+        levels = Counter(record["grade"]["level"] for record in own)
+        sections.append({
+            "name": section.name,
+            "kind": section.kind,
+            "count": len(own),
+            "levels": {level: levels[level] for level in registry.kind(section.kind).levels if levels[level]},
+            "attempts": sum(record["attempts"] for record in own),
+        })
+    return {
+        "book": report.name,
+        "title": book.title,
+        "config": str(config_path),
+        "config_fingerprint": config_fingerprint(book),
+        "seed": book.seed,
+        "versions": versions(),
+        "pdf": report.pdf.name,
+        "screen": screen,
+        "pages": report.pages,
+        "puzzles": report.puzzles,
+        "sections": sections,
+        "last_build": {"reused": report.reused, "generated": report.generated, "notes": list(report.notes)},
+        "timings_seconds": report.timings,
+    }
+
+
+def config_fingerprint(book: BookSpec) -> str:
+    """sha256 of the config as validated (defaults filled in), in canonical JSON."""
+    text = json.dumps(book.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def version_notes(manifest_path: Path) -> list[str]:
+    """One note when the libraries the previous build recorded differ from the ones installed now.
+
+    The puzzles cannot change with them (generation is pure Python, and the engine's version is in
+    every fingerprint), but the PDF's bytes may: a reprint should say so rather than differ silently.
+    """
+    previous = read_json(manifest_path)
+    recorded = previous.get("versions") if isinstance(previous, dict) else None
+    if not isinstance(recorded, dict):
+        return []
+    now = versions()
+    changed = [
+        f"{name} {recorded[name]} -> {now[name]}"
+        for name in now
+        if name != "puzzlebook" and name in recorded and recorded[name] != now[name]
+    ]
+    if not changed:
+        return []
+    return [
+        f"{manifest_path}: the installed libraries differ from the previous build's ({', '.join(changed)}); "
+        "the puzzles are the same but the PDF's bytes may differ: install the locked versions "
+        "(make install, from requirements/lock.txt) to reprint it byte for byte"
+    ]
+
+
+def versions() -> dict[str, str]:
+    found = {"python": platform.python_version(), "puzzlebook": __version__}
+    for name in LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found

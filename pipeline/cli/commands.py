@@ -1,0 +1,220 @@
+"""The commands behind `puzzlebook COMMAND`: each reads its arguments, asks the kind, prints.
+
+Generic on purpose: a command picks the kind (cli/puzzles.py) and dispatches through its face
+(pipeline.kinds.base.Kind); no kind is named here. Every command returns its exit code; user
+mistakes are raised as PuzzleBookError and turned into exit code 2 by main.py alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from pipeline import shapes
+from pipeline.atomic import write_text_atomic
+from pipeline.cli.output import (
+    count_phrase,
+    joined,
+    json_line,
+    puzzle_label,
+    shape_card,
+    status_phrase,
+    steps_record,
+    steps_text,
+)
+from pipeline.cli.puzzles import read_puzzles, stated_kind
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds import registry
+from pipeline.kinds.base import Kind
+from pipeline.kinds.result import SolveResult
+from pipeline.options import shape_options, shape_settings
+from pipeline.textfile import key_values
+
+PROG = "puzzlebook"
+
+
+def emit_all(chunks: Iterator[str], output: str | None) -> int:
+    """Print each chunk as soon as it is ready, or write them all at once to `output` (atomically)."""
+    if output is None:
+        for chunk in chunks:
+            print(chunk, flush=True)
+        return 0
+    collected: list[str] = []
+    counter = ""
+    try:
+        for chunk in chunks:
+            collected.append(chunk)
+            if sys.stderr.isatty():  # a live count for people, never for logs or pipes
+                counter = f"\r{PROG}: {len(collected)} done"
+                print(counter, end="", file=sys.stderr, flush=True)
+    finally:
+        if counter:
+            print("\r" + " " * len(counter) + "\r", end="", file=sys.stderr, flush=True)
+    try:
+        write_text_atomic(output, "".join(chunk + "\n" for chunk in collected))
+    except OSError as err:
+        raise PuzzleBookError(f"cannot write the file: {err.strerror or err}", source=output) from None
+    print(f"{PROG}: wrote {count_phrase(len(collected), 'puzzle')} to {output}", file=sys.stderr)
+    return 0
+
+
+def refuse_other_kinds_options(args: argparse.Namespace, kind: Kind[Any, Any]) -> None:
+    """A flag another family owns is a mistake for this kind, not something to ignore silently."""
+    for family in registry.families():
+        if family.family == kind.family:
+            continue
+        for name in family.generate_options:
+            if getattr(args, name, None) not in (None, False):
+                flag = "--" + name.replace("_", "-")
+                instead = kind.foreign_option_hint or f"it is for --kind {family.name}"
+                raise PuzzleBookError(f"{flag} does not apply to {kind.name} puzzles; {instead}")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    kind = stated_kind(args) or registry.DEFAULT
+    refuse_other_kinds_options(args, kind)
+
+    def records() -> Iterator[str]:
+        for i in range(args.count):
+            record = kind.generate_from_args(args, args.seed + i)
+            yield json_line(record) if args.json else kind.generated_text(record, args, first=i == 0)
+
+    return emit_all(records(), args.output)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    kind, puzzles = read_puzzles(args)
+    if args.steps and not kind.explains:
+        explainers = [each.title for each in registry.KINDS if each.explains]
+        raise PuzzleBookError(f"--steps explains {joined(explainers)} solutions only; drop it for {kind.title}")
+    for index, item in enumerate(puzzles, start=1):
+        result = kind.solve(item.puzzle, max(2, args.limit), node_limit=args.node_limit)
+        found = result.solutions[: args.limit]
+        explained = kind.explain(item.puzzle) if args.steps else None
+        if args.json:
+            record: dict[str, object] = {"index": index, "line": item.line, "status": result.status,
+                                         "nodes": result.nodes}
+            if explained is not None:
+                record |= steps_record(explained)
+            record["solutions"] = [kind.solution_json(solution) for solution in found]
+            print(json_line(record), flush=True)
+            continue
+        if index > 1:
+            print()
+        print(f"{puzzle_label(index, item.line)}: {status_phrase(result, args.node_limit)}")
+        if explained is not None:
+            print(steps_text(explained, result.status), flush=True)
+        for number, solution in enumerate(found, start=1):
+            if len(found) > 1:
+                print(f"solution {number}:")
+            print(kind.solution_text(item, solution).rstrip("\n"), flush=True)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    failures = 0
+    kind, puzzles = read_puzzles(args)
+    for index, item in enumerate(puzzles, start=1):
+        block = item.solution
+        hint = block if block is not None and kind.is_solution(item.puzzle, block) else None
+        result = kind.prove(item.puzzle, node_limit=args.node_limit, hint=hint)
+        verdict, ok = judge(result, block)
+        failures += not ok
+        print(f"{puzzle_label(index, item.line)}: {verdict}", flush=True)
+    checked = count_phrase(len(puzzles), "puzzle")
+    print(f"{failures} of {checked} failed" if failures else f"{checked} verified")
+    return 1 if failures else 0
+
+
+def judge(result: SolveResult[Any], block: object | None) -> tuple[str, bool]:
+    """The verdict for one puzzle and whether it passes: exactly one solution, equal to its block."""
+    if result.status == "multiple":
+        return "multiple solutions", False
+    if result.status == "none":
+        return "no solution", False
+    if result.status == "unknown":
+        return "unknown (the node limit stopped the proof)", False
+    if block is None:
+        return "unique", True
+    if result.solutions[0] == block:
+        return "unique, matches its solution block", True
+    return "unique, but its solution block differs", False
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    failed = 0
+    kind, puzzles = read_puzzles(args)
+    for index, item in enumerate(puzzles, start=1):
+        try:
+            record = kind.grade(item.puzzle)
+        except PuzzleBookError as err:
+            failed += 1
+            print(f"{PROG}: error: {puzzle_label(index, item.line)}: {err}", file=sys.stderr)
+            continue
+        if args.json:
+            print(json_line({"index": index, "line": item.line, **record}), flush=True)
+        else:
+            print(f"{puzzle_label(index, item.line)}: {key_values(record)}", flush=True)
+    return 2 if failed else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    kind, puzzles = read_puzzles(args)
+    for index, item in enumerate(puzzles, start=1):
+        if index > 1:
+            print()
+        print(kind.card(item, index, len(puzzles), args.solutions), flush=True)
+    return 0
+
+
+def cmd_shapes(args: argparse.Namespace) -> int:
+    names = [args.name] if args.name else shapes.shape_names()
+    options = shape_options(args) if args.name else {}
+    for number, name in enumerate(names):
+        mask = shapes.make_mask(name, **options, seed=args.seed)  # type: ignore[arg-type]
+        if number:
+            print()
+        print(shape_card(name, mask, shape_settings(name, options), only_for(name, options, args.seed)))
+    return 0
+
+
+def only_for(name: str, options: dict[str, object], seed: int) -> list[str]:
+    """The kinds that can use the shape, when some kind with shapes cannot (else none: all can)."""
+    verdicts = [(kind.title, kind.accepts_shape(name, options, seed)) for kind in registry.KINDS]
+    judged = [(title, accepts) for title, accepts in verdicts if accepts is not None]
+    if all(accepts for _, accepts in judged):
+        return []
+    return [title for title, accepts in judged if accepts]
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from pipeline.book.build import (  # joblib and reportlab load only for this command
+        build,
+        output_folder,
+    )
+
+    folder = output_folder(args.config, args.out)
+    try:
+        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
+                       fresh=args.fresh, screen=args.screen, backend=args.backend, scheduler=args.scheduler)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
+              "run the same command again to resume", file=sys.stderr)
+        return 130
+    for note in report.notes:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
+    if not args.quiet:
+        print(f"{PROG}: {report.summary()}", file=sys.stderr)
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from pipeline.book.config import (
+        config_schema,  # pydantic loads only for the commands that need it
+    )
+
+    print(json.dumps(config_schema(), indent=2))
+    return 0

@@ -1,0 +1,219 @@
+"""The one face every puzzle kind shows the rest of the program.
+
+After Simon Tatham's puzzle collection, where each game is one back end filling in the same table of
+functions while a shared middle does seeds, files and printing: a kind is one package under
+pipeline/kinds/ with a class that fills in `Kind`, and the command line, the config, planning,
+running, verifying and typesetting talk to it only through this table. A family of kinds that share
+an engine (Hidato and Numbrix: one board, two adjacencies) is one class with an instance per kind.
+
+Kinds never import reportlab, joblib or the command line; data crossing this face is plain: records
+are JSON-ready dicts, grids are stored the way each kind's records store them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from pipeline.kinds.result import SolveResult
+from pipeline.kinds.section import SectionSpec
+from pipeline.textfile import read_text_file
+
+Puzzle = TypeVar("Puzzle")
+"""A kind's own puzzle object (a Board, a Sudoku): what its solver, grader and prover take."""
+Solution = TypeVar("Solution")
+"""A kind's own solution object: what its solver returns and its records' `solution` reads back as."""
+
+GENERATE = "generate"
+FILE_COMMANDS = "files"
+"""The two places a kind adds command-line options: `generate`, and the commands that read puzzle files."""
+
+
+class TextPuzzle(Protocol[Puzzle, Solution]):
+    """One puzzle read from text: what the generic commands need of every kind's parsed items."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+
+    @property
+    def solution(self) -> Solution | None: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def meta(self) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class ExplainedStep:
+    """One step of a person's solution: the technique, the sentence, and the step as JSON."""
+
+    technique: str
+    text: str
+    record: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A solve by reasoning, step by step, as `solve --steps` prints it."""
+
+    solved: bool
+    level: str
+    """The level of the hardest technique used (meaningful when `solved`)."""
+    contradiction: bool
+    """Reasoning proved the givens admit no solution."""
+    counts: dict[str, int]
+    """Steps per technique, in the kind's technique order."""
+    step_count: int
+    steps: tuple[ExplainedStep, ...]
+    names: Mapping[str, str]
+    """How each technique is named in print."""
+
+
+@dataclass(frozen=True)
+class Guide:
+    """What a book's how-to-play page says about a kind, with its worked example."""
+
+    rules: str
+    tips: tuple[str, ...]
+    puzzle: Any
+    """The worked example, stored the way the kind's records store a grid."""
+    solution: Any
+    level_notes: Mapping[str, str]
+    """One short paragraph per level, easiest first: what a solver needs at that level."""
+
+
+class Kind(ABC, Generic[Puzzle, Solution]):
+    """A puzzle kind: everything the rest of the program asks of one.
+
+    Subclasses set the class attributes and fill in the abstract methods; the defaults below suit
+    a kind without shapes, explanations or options of its own.
+    """
+
+    name: str
+    """As configs, records and `--kind` say it, e.g. 'numbrix'."""
+    title: str
+    """As a book prints it, e.g. 'Numbrix'."""
+    family: str
+    """The package the kind lives in; kinds of one family share an engine, options and section model."""
+    levels: tuple[str, ...]
+    """Difficulty levels, easiest first."""
+    section_model: type[SectionSpec[Any]]
+    """The config's section model for this family (its `kind` field lists the family's names)."""
+    guide: Guide
+    generate_options: tuple[str, ...] = ()
+    """The argparse destinations the family adds to `generate`, so that other kinds can refuse them."""
+    explains: bool = False
+    """Whether `explain` can put a solution into words (`solve --steps`)."""
+    foreign_option_hint: str = ""
+    """Said when another family's `generate` option is given for this kind ('' for a generic hint)."""
+
+    # ------------------------------------------------------------------ making puzzles for a book
+
+    @abstractmethod
+    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+        """What decides puzzle `index` (from 1) of `section` besides kind, level and seed: plain
+        JSON-ready values (they are part of its fingerprint, so keep their names stable)."""
+
+    @abstractmethod
+    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+        """A unique puzzle of exactly `difficulty`, reproducible from the arguments alone, as the
+        JSON-ready record `generate --json` prints: kind, seed, difficulty, grid, solution, grade,
+        attempts and the kind's own fields. Raises PuzzleBookError when it cannot be made."""
+
+    @abstractmethod
+    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The fields a record made for `params` must carry, to tell a record from another job's."""
+
+    def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
+        """The seeds a record of a job may carry (a kind that redraws its board may move on)."""
+        return (seed,)
+
+    @abstractmethod
+    def blank_grid(self, params: dict[str, Any], seed: int) -> Any:
+        """An empty grid of the job's board, stored as records store grids: all layout needs."""
+
+    @abstractmethod
+    def board_cells(self, params: dict[str, Any]) -> int | None:
+        """The cells of the job's board, or None when the board is drawn anew for each seed."""
+
+    # ------------------------------------------------------------------ records and proofs
+
+    @abstractmethod
+    def read_record(self, record: Mapping[str, Any]) -> tuple[Puzzle, Solution]:
+        """The record's puzzle and solution; raises KeyError, TypeError, ValueError or
+        PuzzleBookError when they are not readable as this kind's."""
+
+    @abstractmethod
+    def is_solution(self, puzzle: Puzzle, solution: Solution) -> bool:
+        """Whether `solution` solves `puzzle` (keeps its givens and every rule)."""
+
+    @abstractmethod
+    def prove(self, puzzle: Puzzle, *, node_limit: int | None = None,
+              hint: Solution | None = None) -> SolveResult[Solution]:
+        """Up to two solutions, by the quickest proof the kind has (what verify and the book run)."""
+
+    @abstractmethod
+    def solve(self, puzzle: Puzzle, limit: int = 2, *, node_limit: int | None = None,
+              hint: Solution | None = None) -> SolveResult[Solution]:
+        """Up to `limit` solutions by search; never "unique" or "none" without a finished search."""
+
+    @abstractmethod
+    def grade(self, puzzle: Puzzle) -> dict[str, object]:
+        """The difficulty record (level first); PuzzleBookError unless the puzzle has one solution."""
+
+    def explain(self, puzzle: Puzzle) -> Explanation | None:
+        """A person's solution step by step (kinds that set `explains`), else None."""
+        return None
+
+    # ------------------------------------------------------------------ text
+
+    def claims(self, text: str) -> bool:
+        """Whether a file's text is clearly this kind's (used to guess the kind of a file)."""
+        return False
+
+    @abstractmethod
+    def parse(self, text: str, source: str) -> list[TextPuzzle[Puzzle, Solution]]:
+        """Every puzzle in `text`; mistakes are PuzzleBookErrors naming `source`, line and column."""
+
+    def read_file(self, path: str | Path) -> list[TextPuzzle[Puzzle, Solution]]:
+        return self.parse(read_text_file(path), str(path))
+
+    @abstractmethod
+    def solution_text(self, item: TextPuzzle[Puzzle, Solution], solution: Solution) -> str:
+        """A solution of `item` written as its file writes solutions."""
+
+    @abstractmethod
+    def solution_json(self, solution: Solution) -> object:
+        """A solution as JSON Lines records hold it (the form of a record's `solution`)."""
+
+    @abstractmethod
+    def card(self, item: TextPuzzle[Puzzle, Solution], index: int, total: int, with_solution: bool) -> str:
+        """`show`'s view of a puzzle: a header line, its metadata, the framed grid."""
+
+    # ------------------------------------------------------------------ command line
+
+    @abstractmethod
+    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
+        """Add the family's own options to `generate` or to the file commands (FILE_COMMANDS)."""
+
+    def stated(self, args: argparse.Namespace) -> tuple[str, str] | None:
+        """(flag, kind name) when the family's own flags choose a kind, e.g. ('--numbrix', 'numbrix')."""
+        return None
+
+    @abstractmethod
+    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
+        """`generate`'s record for `seed`, from the family's own options."""
+
+    @abstractmethod
+    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
+        """A generated record in the kind's text form, as `generate` prints it without --json."""
+
+    def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
+        """Whether the shape can be this kind's board; None for a kind whose boards take no shapes."""
+        return None

@@ -1,0 +1,185 @@
+"""Hidato and Numbrix behind the kinds' one face: one class, an instance per adjacency.
+
+Each method hands over to this package's engine (board, textformat, generate, prove, grade, logic,
+show); nothing here searches or draws. Boards take shapes (pipeline.shapes), so this family offers
+the shape flags to `generate` and judges which shapes can be its boards.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from pipeline import shapes
+from pipeline.errors import PuzzleBookError
+from pipeline.grids import blank_grid
+from pipeline.kinds.base import FILE_COMMANDS, GENERATE, Explanation, ExplainedStep, Guide, Kind
+from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board, is_solution
+from pipeline.kinds.hidato.explain import NAMES
+from pipeline.kinds.hidato.generate import generate
+from pipeline.kinds.hidato.grade import grade
+from pipeline.kinds.hidato.guide import HIDATO_GUIDE, NUMBRIX_GUIDE
+from pipeline.kinds.hidato.logic import solve_logically
+from pipeline.kinds.hidato.prove import prove_unique
+from pipeline.kinds.hidato.show import generated_block, puzzle_card
+from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato.techniques import LEVELS
+from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, parse_puzzles
+from pipeline.kinds.result import SolveResult
+from pipeline.options import DEFAULT_SHAPE, SHAPE_OPTIONS, add_shape_options, shape_options, shape_settings
+from pipeline.seeds import derive_seed
+
+RANDOM = "random"
+RANDOM_MASKS = 8
+"""Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
+
+
+class PathKind(Kind[Board, Grid]):
+    """Place 1..N on a board's open cells so that consecutive numbers touch under `adjacency`."""
+
+    family = "hidato"
+    levels = LEVELS
+    explains = True
+    generate_options = ("shape", *SHAPE_OPTIONS)
+
+    def __init__(self, name: str, title: str, adjacency: Adjacency, guide: Guide) -> None:
+        self.name = name
+        self.title = title
+        self.adjacency: Adjacency = adjacency
+        self.guide = guide
+
+    @cached_property
+    def section_model(self) -> Any:  # type: ignore[override]
+        from pipeline.kinds.hidato.section import HidatoSection  # pydantic loads only for configs
+
+        return HidatoSection
+
+    # ------------------------------------------------------------------ making puzzles for a book
+
+    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+        shape = section.shapes[(index - 1) % len(section.shapes)]
+        return {"adjacency": self.adjacency, "shape": shape.given()}
+
+    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+        """The puzzle on the job's shape. A 'random' shape whose mask allows no puzzle draws another
+        mask from a derived seed (at most RANDOM_MASKS in all); the record's seed is the one that
+        worked, so `puzzlebook generate --shape random --seed SEED` remakes it. Any other shape is
+        fixed, so its failure is final at once."""
+        if params["shape"]["name"] != RANDOM:
+            return self._on_mask(params, difficulty, seed)
+        error = None
+        for seed_tried in self.record_seeds(params, seed):
+            try:
+                return self._on_mask(params, difficulty, seed_tried)
+            except PuzzleBookError as err:
+                error = err
+        raise PuzzleBookError(f"no puzzle on any of {RANDOM_MASKS} random masks; the last one: {error}")
+
+    def _on_mask(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+        """One generate() call; the seed draws both the mask (for 'random') and the puzzle, as in the CLI."""
+        name = params["shape"]["name"]
+        return generate(self._mask(params, seed), self.adjacency, difficulty, seed, shape=name)
+
+    def _mask(self, params: dict[str, Any], seed: int) -> Mask:
+        """The job's board; the seed only draws a 'random' one (picture files are read each time, as
+        ./shapes may change between calls)."""
+        shape = params["shape"]
+        options = {key: value for key, value in shape.items() if key != "name"}
+        seed = seed if shape["name"] == RANDOM else 0
+        return shapes.make_mask(shape["name"], **options, seed=seed, adjacency=self.adjacency)
+
+    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"adjacency": params["adjacency"], "shape": params["shape"]["name"]}
+
+    def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
+        if params["shape"]["name"] != RANDOM:
+            return (seed,)
+        return (seed, *(derive_seed(seed, "retry", number) for number in range(1, RANDOM_MASKS)))
+
+    def blank_grid(self, params: dict[str, Any], seed: int) -> list[list[int | None]]:
+        return [list(row) for row in blank_grid(self._mask(params, seed))]
+
+    def board_cells(self, params: dict[str, Any]) -> int | None:
+        if params["shape"]["name"] == RANDOM:
+            return None
+        return sum(map(sum, self._mask(params, 0)))
+
+    # ------------------------------------------------------------------ records and proofs
+
+    def read_record(self, record: Mapping[str, Any]) -> tuple[Board, Grid]:
+        board = Board.from_json(record["grid"], record["adjacency"])
+        check_board(board)
+        return board, tuple(tuple(row) for row in record["solution"])
+
+    def is_solution(self, puzzle: Board, solution: Grid) -> bool:
+        return is_solution(puzzle, solution)
+
+    def prove(self, puzzle: Board, *, node_limit: int | None = None, hint: Grid | None = None) -> SolveResult[Grid]:
+        return prove_unique(puzzle, node_limit=node_limit, hint=hint)
+
+    def solve(self, puzzle: Board, limit: int = 2, *, node_limit: int | None = None,
+              hint: Grid | None = None) -> SolveResult[Grid]:
+        return solve(puzzle, limit, node_limit=node_limit, hint=hint)
+
+    def grade(self, puzzle: Board) -> dict[str, object]:
+        return grade(puzzle)
+
+    def explain(self, puzzle: Board) -> Explanation:
+        logic = solve_logically(puzzle, explain=True)
+        steps = tuple(ExplainedStep(step.technique, step.text, step.to_json()) for step in logic.log or ())
+        return Explanation(
+            solved=logic.solved, level=logic.level, contradiction=logic.contradiction, counts=logic.counts,
+            step_count=logic.steps, steps=steps, names=NAMES,
+        )
+
+    # ------------------------------------------------------------------ text
+
+    def parse(self, text: str, source: str) -> list[PuzzleText]:  # type: ignore[override]
+        """Blocks without adjacency or kind metadata are this kind's."""
+        return parse_puzzles(text, source, self.adjacency)
+
+    def solution_text(self, item: Any, solution: Grid) -> str:
+        return format_grid(solution)
+
+    def solution_json(self, solution: Grid) -> list[list[int | None]]:
+        return [list(row) for row in solution]
+
+    def card(self, item: Any, index: int, total: int, with_solution: bool) -> str:
+        return puzzle_card(item, index, total, with_solution)
+
+    # ------------------------------------------------------------------ command line
+
+    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
+        if command == GENERATE:
+            add_shape_options(parser, with_name=True)
+            parser.add_argument("--numbrix", action="store_true", help="Numbrix (4 neighbours) instead of Hidato (8)")
+        elif command == FILE_COMMANDS:
+            parser.add_argument(
+                "--numbrix", action="store_true",
+                help="blocks without adjacency/kind metadata are Numbrix (4 neighbours), not Hidato",
+            )
+
+    def stated(self, args: argparse.Namespace) -> tuple[str, str] | None:
+        return ("--numbrix", "numbrix") if getattr(args, "numbrix", False) else None
+
+    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
+        shape = args.shape or DEFAULT_SHAPE
+        mask = shapes.make_mask(shape, **shape_options(args), seed=seed, adjacency=self.adjacency)  # type: ignore[arg-type]
+        return generate(mask, self.adjacency, args.difficulty, seed, shape=shape)
+
+    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
+        settings = shape_settings(args.shape or DEFAULT_SHAPE, shape_options(args))
+        return generated_block(record, settings, args.solutions, first)
+
+    def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool:
+        try:
+            shapes.make_mask(name, **options, seed=seed, adjacency=self.adjacency)  # type: ignore[arg-type]
+        except PuzzleBookError:
+            return False
+        return True
+
+
+HIDATO = PathKind("hidato", "Hidato", "king", HIDATO_GUIDE)
+NUMBRIX = PathKind("numbrix", "Numbrix", "orthogonal", NUMBRIX_GUIDE)

@@ -1,0 +1,59 @@
+"""The one list of puzzle kinds. Everything else asks here, never for a kind by name.
+
+A new kind is one package under pipeline/kinds/ and one line in KINDS (plus its drawing function in
+pipeline/typeset/draw/). The first kind is the default: what `generate` makes without --kind, and
+what a puzzle file is read as when no kind claims it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.base import Kind
+from pipeline.kinds.hidato.kind import HIDATO, NUMBRIX
+from pipeline.kinds.sudoku.kind import SUDOKU
+
+KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, SUDOKU)
+DEFAULT: Kind[Any, Any] = KINDS[0]
+
+_BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_BY_NAME)
+
+
+def kind(name: str) -> Kind[Any, Any]:
+    """The kind called `name`; PuzzleBookError listing the kinds for any other name."""
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        raise PuzzleBookError(f"unknown kind {name!r}; allowed: {', '.join(_BY_NAME)}") from None
+
+
+def families() -> tuple[Kind[Any, Any], ...]:
+    """One kind per family (the first listed): who adds a family's options and section model."""
+    first: dict[str, Kind[Any, Any]] = {}
+    for each in KINDS:
+        first.setdefault(each.family, each)
+    return tuple(first.values())
+
+
+def family_names(family: str) -> tuple[str, ...]:
+    """The names of the kinds of one family, in registry order."""
+    return tuple(each.name for each in KINDS if each.family == family)
+
+
+def levels() -> tuple[str, ...]:
+    """Every kind's levels, each once, in the order the kinds list them."""
+    return tuple(dict.fromkeys(level for each in KINDS for level in each.levels))
+
+
+def section_models() -> tuple[type, ...]:
+    return tuple(each.section_model for each in families())
+
+
+def detect(text: str) -> Kind[Any, Any]:
+    """The kind a puzzle file's text claims to be, else the default kind."""
+    return next((each for each in KINDS if each.claims(text)), DEFAULT)

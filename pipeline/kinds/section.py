@@ -1,0 +1,101 @@
+"""What every book section has, whatever its kind: a name, a count, levels, a layout, rerolls.
+
+Each kind's own section model (its `section_model`) extends SectionSpec with its options and its
+levels (`SectionSpec[Literal[...]]`) and narrows `kind` to its own names; the config's sections
+are the union of those models, told apart by `kind`. Plain validation only: no puzzle is made here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
+
+from pydantic import Field, field_validator, model_validator
+
+from pipeline.specs import FieldError, Spec
+
+MAX_COUNT = 2000
+"""Puzzles a section may hold."""
+PER_PAGE = (1, 2, 4, 6)
+
+Level = TypeVar("Level", bound=str)
+
+
+class SectionSpec(Spec, Generic[Level]):
+    """A run of puzzles of one kind; puzzle i (from 1) takes difficulty[(i-1) % m] (or a ramp).
+
+    A kind's model subclasses `SectionSpec[Literal[its levels]]`, sets `kind` to a Literal of its
+    names and adds its own options; `levels` is read from that Literal.
+    """
+
+    levels: ClassVar[tuple[str, ...]] = ()
+    """The kind's levels, easiest first (set from the model's type argument)."""
+    misplaced_hint: ClassVar[str] = ""
+    """Said when another kind's option appears in this section, e.g. where this kind's boards come from."""
+
+    name: str = Field(min_length=1, description="the section's title, unique in the book")
+    kind: str = Field(description="the puzzle kind")
+    difficulty: list[Level] | None = Field(
+        None, min_length=1, description="one level or a list; puzzles cycle through (or give min_level/max_level)",
+        json_schema_extra={"one_or_list": True},
+    )
+    min_level: Level | None = Field(
+        None, description="instead of difficulty: the section ramps from this level (default the easiest)..."
+    )
+    max_level: Level | None = Field(
+        None, description="...to this one (default the hardest), in equal runs, easiest first"
+    )
+    count: int = Field(ge=1, le=MAX_COUNT, description="how many puzzles")
+    per_page: Literal[PER_PAGE] = Field(4, description="puzzles per page")  # type: ignore[valid-type]
+    reroll: list[int] = Field(
+        default_factory=list,
+        description="1-based puzzle indexes to generate again with a new seed; listed twice, rerolled twice",
+    )
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        annotation = cls.model_fields["min_level"].annotation
+        literal = next((arg for arg in get_args(annotation) if get_args(arg)), None)
+        if literal is not None:
+            cls.levels = tuple(get_args(literal))
+
+    def level_of(self, index: int) -> str:
+        """The level puzzle `index` (from 1) is made at: cycling through `difficulty`, or, for a
+        min_level..max_level range, equal runs of each level in order so the section gets harder."""
+        if self.difficulty is not None:
+            return self.difficulty[(index - 1) % len(self.difficulty)]
+        levels = self.levels
+        low = levels.index(self.min_level or levels[0])
+        span = levels.index(self.max_level or levels[-1]) - low + 1
+        return levels[low + (index - 1) * span // self.count]
+
+    @field_validator("difficulty", mode="before")
+    @classmethod
+    def _one_or_list(cls, value: Any) -> Any:
+        return value if isinstance(value, list) or value is None else [value]
+
+    @field_validator("name")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @model_validator(mode="after")
+    def _check_levels_and_rerolls(self) -> SectionSpec[Level]:
+        """One way of giving levels, a range that runs upwards, and rerolls that name puzzles."""
+        levels = self.levels
+        ranged = self.min_level is not None or self.max_level is not None
+        if self.difficulty is None and not ranged:
+            message = f"missing required key 'difficulty' (one of {', '.join(levels)}, a list, or min_level/max_level)"
+            raise FieldError(message, ("difficulty",))
+        if self.difficulty is not None and ranged:
+            key = "min_level" if self.min_level is not None else "max_level"
+            raise FieldError("give either difficulty or min_level/max_level, not both", (key,))
+        if ranged and levels.index(self.min_level or levels[0]) > levels.index(self.max_level or levels[-1]):
+            raise FieldError(f"min_level {self.min_level!r} is harder than max_level {self.max_level!r}", ("min_level",))
+        for i, index in enumerate(self.reroll):
+            if not 1 <= index <= self.count:
+                message = f"must be a puzzle index from 1 to count ({self.count}), got {index}"
+                raise FieldError(message, ("reroll", i))
+        return self

@@ -1,0 +1,41 @@
+"""One drawing per family of kinds: how to measure a grid in a box, and how to draw it there.
+
+The only place in typeset/ that names kinds. A new kind adds its module beside these and one line
+in DRAWINGS; everything else finds its drawing through `drawing(kind_name)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pipeline.kinds import registry
+from pipeline.typeset.draw.common import GridFit, label_height
+from pipeline.typeset.draw.path import draw_path, fit_grid
+from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku
+
+__all__ = ["DRAWINGS", "Drawing", "GridFit", "drawing", "label_height"]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A family's drawing functions; both take a grid as the kind's records store it.
+
+    fit(grid, box, style) -> GridFit;
+    draw(canvas, grid, box, *, style, solution=None, label="", note="", example=False).
+    """
+
+    fit: Callable[..., GridFit]
+    draw: Callable[..., None]
+
+
+DRAWINGS: dict[str, Drawing] = {
+    "hidato": Drawing(fit_grid, draw_path),
+    "sudoku": Drawing(fit_sudoku, draw_sudoku),
+}
+"""By family (Kind.family): Hidato and Numbrix share one drawing."""
+
+
+def drawing(kind_name: str) -> Drawing:
+    """The drawing of the kind `kind_name`."""
+    return DRAWINGS[registry.kind(kind_name).family]

@@ -1,0 +1,67 @@
+"""What every kind's drawing shares: how a grid fits its box, the label line above it, and numbers
+centred in their cells (narrowed, never shrunk, when a cell is tight).
+
+Reportlab calls only; no kind's rules live here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.typeset.fonts import BOLD, DIGIT_HEIGHT, REGULAR, text_width
+from pipeline.typeset.layout import Style
+
+GIVEN_FILL = 0.85
+"""Grey behind the givens of an answer grid (15% ink: above the 10% printers still reproduce)."""
+FILLED_INK = 0.35
+"""Grey of the numbers an answer adds, so the givens stand out in black bold."""
+NUMBER_WIDTH_SHARE = 0.84
+"""The widest number may take this share of its cell's width."""
+MOST_CONDENSED = 0.8
+"""Numbers too wide for their cell (three digits in a small cell) are narrowed down to this share of
+their width, keeping their height, before the font size itself has to shrink."""
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """A grid's cell size and number size inside a box."""
+
+    cell: float
+    number_size: float
+    rows: int
+    board: str
+    """How an error message names the board, e.g. 'a 9x9 board with numbers up to 81'."""
+
+
+def label_height(style: Style) -> float:
+    return style.label * 2.0
+
+
+def draw_number(canvas: Canvas, text: str, font: str, fit: GridFit, x: float, y: float) -> None:
+    """`text` centred on (x, y), narrowed (never below MOST_CONDENSED) if wider than its share of the cell."""
+    canvas.setFont(font, fit.number_size)
+    baseline = y - fit.number_size * DIGIT_HEIGHT / 2
+    squeeze = fit.cell * NUMBER_WIDTH_SHARE / text_width(text, font, fit.number_size)
+    if squeeze >= 1:
+        canvas.drawCentredString(x, baseline, text)
+        return
+    canvas.saveState()
+    canvas.translate(x, baseline)
+    canvas.scale(squeeze, 1.0)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
+
+
+def draw_label(canvas: Canvas, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
+    """Label at the grid's left edge and note at its right; centred as one line when the grid is narrower."""
+    gap = style.label
+    need = text_width(label, BOLD, style.label) + gap + text_width(note, REGULAR, style.label)
+    if need > width:
+        left, width = left + width / 2 - need / 2, need
+    canvas.setFillGray(0)
+    canvas.setFont(BOLD, style.label)
+    canvas.drawString(left, y, label)
+    canvas.setFont(REGULAR, style.label)
+    canvas.drawRightString(left + width, y, note)
