@@ -10,7 +10,6 @@ import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from pydantic import ValidationError
 from pipeline.book.config import ParallelSpec, load_config
 from pipeline.book.folderlock import exclusive
 from pipeline.book.make import run_job
-from pipeline.book.manifest import manifest, version_notes
+from pipeline.book.manifest import BuildReport, manifest, version_notes
 from pipeline.book.plan import plan
 from pipeline.book.preflight import check_layout, probe
 from pipeline.book.resume import in_book_order, placed, resume
@@ -34,26 +33,6 @@ OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
 MANIFEST = "manifest.json"
 _NAME = re.compile(r"\w[\w.-]*")
-
-
-@dataclass(frozen=True)
-class BuildReport:
-    """What a build did, for the one-line summary and for tests."""
-
-    name: str
-    pdf: Path
-    puzzles: int
-    reused: int
-    generated: int
-    pages: int
-    notes: tuple[str, ...]
-    timings: dict[str, float]
-
-    def summary(self) -> str:
-        return (
-            f"{self.name}: {self.puzzles} puzzles ({self.reused} reused, {self.generated} generated) "
-            f"verified, {self.pages} pages -> {self.pdf}"
-        )
 
 
 def build(

@@ -1,5 +1,5 @@
-"""What a build leaves beside its book: manifest.json, saying what was built from what, with which
-software, and how long each stage took; and the note a reprint with other libraries deserves.
+"""What a build did and leaves beside its book: its report, manifest.json (what was built from what,
+with which software, how long each stage took), and the note a reprint with other libraries deserves.
 
 Pure records in, plain dicts out (store.py writes them).
 """
@@ -10,19 +10,37 @@ import hashlib
 import json
 import platform
 from collections import Counter
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pipeline import __version__
 from pipeline.book.config import BookSpec
 from pipeline.book.store import read_json
 from pipeline.kinds import registry
 
-if TYPE_CHECKING:
-    from pipeline.book.build import BuildReport
-
 LIBRARIES = ("reportlab", "joblib", "pydantic", "tqdm", "pyyaml", "dask", "distributed")
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build did, for the one-line summary and for tests."""
+
+    name: str
+    pdf: Path
+    puzzles: int
+    reused: int
+    generated: int
+    pages: int
+    notes: tuple[str, ...]
+    timings: dict[str, float]
+
+    def summary(self) -> str:
+        return (
+            f"{self.name}: {self.puzzles} puzzles ({self.reused} reused, {self.generated} generated) "
+            f"verified, {self.pages} pages -> {self.pdf}"
+        )
 
 
 def manifest(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -150,6 +150,11 @@ class Kind(ABC, Generic[Puzzle, Solution]):
         PuzzleBookError when they are not readable as this kind's."""
 
     @abstractmethod
+    def write_record(self, puzzle: Puzzle, solution: Solution) -> dict[str, Any]:
+        """The fields a record stores a puzzle and its solution in (`grid`, `solution` and what
+        reading them back needs): read_record(write_record(p, s)) == (p, s)."""
+
+    @abstractmethod
     def is_solution(self, puzzle: Puzzle, solution: Solution) -> bool:
         """Whether `solution` solves `puzzle` (keeps its givens and every rule)."""
 
@@ -183,6 +188,10 @@ class Kind(ABC, Generic[Puzzle, Solution]):
 
     def read_file(self, path: str | Path) -> list[TextPuzzle[Puzzle, Solution]]:
         return self.parse(read_text_file(path), str(path))
+
+    @abstractmethod
+    def format(self, items: Iterable[TextPuzzle[Puzzle, Solution]]) -> str:
+        """Puzzles (with their metadata and solutions) as text: parse(format(items)) gives them back."""
 
     @abstractmethod
     def solution_text(self, item: TextPuzzle[Puzzle, Solution], solution: Solution) -> str:

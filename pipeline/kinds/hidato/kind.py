@@ -8,7 +8,7 @@ the shape flags to `generate` and judges which shapes can be its boards.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -26,7 +26,7 @@ from pipeline.kinds.hidato.prove import prove_unique
 from pipeline.kinds.hidato.show import generated_block, puzzle_card
 from pipeline.kinds.hidato.solve import solve
 from pipeline.kinds.hidato.techniques import LEVELS
-from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, parse_puzzles
+from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, format_puzzles, parse_puzzles
 from pipeline.kinds.result import SolveResult
 from pipeline.options import DEFAULT_SHAPE, SHAPE_OPTIONS, add_shape_options, shape_options, shape_settings
 from pipeline.seeds import derive_seed
@@ -113,6 +113,9 @@ class PathKind(Kind[Board, Grid]):
         check_board(board)
         return board, tuple(tuple(row) for row in record["solution"])
 
+    def write_record(self, puzzle: Board, solution: Grid) -> dict[str, Any]:
+        return {"adjacency": puzzle.adjacency, "grid": puzzle.to_json(), "solution": self.solution_json(solution)}
+
     def is_solution(self, puzzle: Board, solution: Grid) -> bool:
         return is_solution(puzzle, solution)
 
@@ -139,6 +142,9 @@ class PathKind(Kind[Board, Grid]):
     def parse(self, text: str, source: str) -> list[PuzzleText]:  # type: ignore[override]
         """Blocks without adjacency or kind metadata are this kind's."""
         return parse_puzzles(text, source, self.adjacency)
+
+    def format(self, items: Iterable[Any]) -> str:
+        return format_puzzles(items)
 
     def solution_text(self, item: Any, solution: Grid) -> str:
         return format_grid(solution)

@@ -7,7 +7,7 @@ nothing here searches or draws. Records store grids in the one-line form.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -21,6 +21,7 @@ from pipeline.kinds.sudoku.show import sudoku_card, sudoku_meta, sudoku_text
 from pipeline.kinds.sudoku.solve import solve
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
+    format_sudokus,
     from_line,
     looks_like_sudoku,
     parse_sudokus,
@@ -72,6 +73,9 @@ class SudokuKind(Kind[Sudoku, Cells]):
     def read_record(self, record: Mapping[str, Any]) -> tuple[Sudoku, Cells]:
         return from_line(record["grid"], "grid"), from_line(record["solution"], "solution").cells
 
+    def write_record(self, puzzle: Sudoku, solution: Cells) -> dict[str, Any]:
+        return {"box": puzzle.box, "grid": to_line(puzzle), "solution": self.solution_json(solution)}
+
     def is_solution(self, puzzle: Sudoku, solution: Cells) -> bool:
         return is_solution(puzzle, solution)
 
@@ -92,6 +96,9 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def parse(self, text: str, source: str) -> list[SudokuText]:  # type: ignore[override]
         return parse_sudokus(text, source)
+
+    def format(self, items: Iterable[Any]) -> str:
+        return format_sudokus(items)
 
     def solution_text(self, item: Any, solution: Cells) -> str:
         found = Sudoku(item.sudoku.box, solution)
