@@ -17,11 +17,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pipeline.kinds.result import SolveResult
-from pipeline.kinds.section import SectionSpec
 from pipeline.textfile import read_text_file
+
+if TYPE_CHECKING:  # pydantic loads only for the commands that read configs
+    from pipeline.kinds.section import SectionSpec
 
 Puzzle = TypeVar("Puzzle")
 """A kind's own puzzle object (a Board, a Sudoku): what its solver, grader and prover take."""
