@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.book.build import BuildReport, build, output_folder
+from pipeline.book.verify import verify_record
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
-from pipeline.book.verify import verify_record
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = """\

@@ -23,9 +23,9 @@ import dask
 
 from pipeline.book import run
 from pipeline.book.build import build
+from pipeline.book.make import KILL_HOOK
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
-from pipeline.book.make import KILL_HOOK
 
 BOOK = """\
 title: Dask test book

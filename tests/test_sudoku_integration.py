@@ -15,17 +15,17 @@ from pypdf import PdfReader
 
 import pipeline.book.plan
 from pipeline.book.build import build
-from pipeline.cli import main
 from pipeline.book.config import load_config, load_config_text
-from pipeline.errors import PuzzleBookError
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan
+from pipeline.book.verify import verify_record
+from pipeline.cli import main
+from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.sudoku.generate import generate
 from pipeline.kinds.sudoku.grid import Sudoku, is_solution
 from pipeline.kinds.sudoku.solve import solve
 from pipeline.kinds.sudoku.textformat import from_line, parse_sudokus
-from pipeline.book.verify import verify_record
 
 Capture = pytest.CaptureFixture[str]
 MIXED = """\

@@ -12,12 +12,12 @@ from pypdf import PdfReader
 
 from pipeline.book.config import BookSpec
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds import registry
 from pipeline.kinds.hidato.board import Board
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.solve import solve
 from pipeline.shapes import make_mask
 from pipeline.typeset import typeset_book
-from pipeline.kinds import registry
 from pipeline.typeset.draw.path import fit_grid
 from pipeline.typeset.layout import (
     LARGE_PRINT,

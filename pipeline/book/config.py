@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BeforeValidator, Field, ValidationError, field_validator, model_validator
 
@@ -16,6 +16,7 @@ from pipeline.book.configerrors import first_problem
 from pipeline.book.yamlfile import read_yaml
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.kinds.section import SectionSpec
 from pipeline.specs import FieldError, Spec
 
 POINTS_PER_INCH = 72.0
@@ -62,7 +63,10 @@ def _length(value: object) -> object:
 
 
 Length = Annotated[str, BeforeValidator(_length)]
-Section = Annotated[Union[registry.section_models()], Field(discriminator="kind")]  # type: ignore[misc]
+if TYPE_CHECKING:
+    Section = SectionSpec[Any]
+else:
+    Section = Annotated[Union[registry.section_models()], Field(discriminator="kind")]
 """A section of any kind: the kinds' section models, told apart by their `kind`."""
 
 

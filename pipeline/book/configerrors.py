@@ -95,7 +95,8 @@ def _misplaced(where: _Where, parent: tuple[Any, ...], key: Any) -> str | None:
               for name in registry.family_names(each.family)]
     if not owners or model is None or key in model.model_fields:
         return None
-    hint = f"; {model.misplaced_hint}" if getattr(model, "misplaced_hint", "") else ""
+    said = getattr(model, "misplaced_hint", "")
+    hint = f"; {said}" if said else ""
     return f"only a {' or '.join(owners)} section takes {key!r}{hint}"
 
 
@@ -171,7 +172,7 @@ def _locate(root: Node, loc: tuple[Any, ...]) -> tuple[Node, list[Any]]:
     A missing key stays in the path (its line is the parent mapping's); a list index into a single
     value the model turned into a list is dropped, as the user wrote no list.
     """
-    node, path = root, []
+    node, path = root, []  # type: tuple[Node, list[Any]]
     for i, part in enumerate(loc):
         child = None
         if isinstance(node, MappingNode):

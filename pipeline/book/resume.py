@@ -38,13 +38,13 @@ def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str,
     stale = 0
     for line, record in numbered:
         fingerprint = record.get("fingerprint")
-        job = wanted.get(fingerprint) if isinstance(fingerprint, str) else None
         where = f"{checkpoint}, line {line}"
+        if not isinstance(fingerprint, str):
+            notes.append(f"{where}: a record without a fingerprint; it is left out")
+            continue
+        job = wanted.get(fingerprint)
         if job is None:
-            if isinstance(fingerprint, str):
-                stale += 1
-            else:
-                notes.append(f"{where}: a record without a fingerprint; it is left out")
+            stale += 1
             continue
         if fingerprint in made:
             notes.append(f"{where}: a second record of puzzle {job.index} of {job.section!r} (first at line "

@@ -35,14 +35,18 @@ FILE_COMMANDS = "files"
 """The two places a kind adds command-line options: `generate`, and the commands that read puzzle files."""
 
 
-class TextPuzzle(Protocol[Puzzle, Solution]):
+PuzzleRead = TypeVar("PuzzleRead", covariant=True)
+SolutionRead = TypeVar("SolutionRead", covariant=True)
+
+
+class TextPuzzle(Protocol[PuzzleRead, SolutionRead]):
     """One puzzle read from text: what the generic commands need of every kind's parsed items."""
 
     @property
-    def puzzle(self) -> Puzzle: ...
+    def puzzle(self) -> PuzzleRead: ...
 
     @property
-    def solution(self) -> Solution | None: ...
+    def solution(self) -> SolutionRead | None: ...
 
     @property
     def line(self) -> int: ...

@@ -18,9 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
 from pipeline.book.config import AnswersSpec, BookSpec
+from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
-from pipeline.errors import PuzzleBookError
 from pipeline.typeset.draw import GridFit, drawing
 from pipeline.typeset.fonts import REGULAR, register_fonts
 from pipeline.typeset.layout import (

@@ -15,7 +15,7 @@ from typing import Any
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
-from pipeline.kinds.base import FILE_COMMANDS, GENERATE, Explanation, ExplainedStep, Guide, Kind
+from pipeline.kinds.base import FILE_COMMANDS, GENERATE, ExplainedStep, Explanation, Guide, Kind
 from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board, is_solution
 from pipeline.kinds.hidato.explain import NAMES
 from pipeline.kinds.hidato.generate import generate

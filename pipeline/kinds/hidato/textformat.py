@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import cast
 
 from pipeline.errors import PuzzleBookError
-from pipeline.gridtext import Block, Place, format_grid, located, read_blocks
+from pipeline.gridtext import Block, format_grid, located, read_blocks
 from pipeline.kinds.hidato.board import (
     ADJACENCIES,
     Adjacency,
