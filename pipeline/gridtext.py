@@ -13,19 +13,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pipeline.errors import PuzzleBookError
 from pipeline.grids import Cell, Coord, Grid
-from pipeline.textfile import META_TOKEN, TOKEN
+from pipeline.textfile import META_TOKEN, TOKEN, Place, add_meta, located
 
 EMPTY_TOKENS = frozenset({".", "0", "_"})
 BLOCKED_TOKENS = frozenset({"#", "x", "X"})
 ALLOWED_TOKENS = "a positive number, '.', '0' or '_' for empty, '#', 'x' or 'X' for blocked"
 
 _NUMBER = re.compile(r"[0-9]+")
-
-Place = tuple[int, int]
-"""(line, column), both 1-based: where a token starts in the text."""
-
 
 @dataclass
 class Row:
@@ -51,11 +46,6 @@ class Block:
 
     def cells(self) -> list[list[Cell]]:
         return [row.cells for row in self.rows]
-
-
-def located(message: str, source: str, place: Place) -> PuzzleBookError:
-    """A PuzzleBookError at a place in the text."""
-    return PuzzleBookError(message, source=source, line=place[0], column=place[1])
 
 
 def read_blocks(text: str, source: str) -> Iterator[Block]:
@@ -89,7 +79,8 @@ def _read_line(block: Block, number: int, line: str, source: str) -> None:
         start = len(line) - len(stripped) + 1
         tokens = list(TOKEN.finditer(line, start))
         if tokens and all(META_TOKEN.fullmatch(t.group()) for t in tokens):
-            _read_meta(block, number, tokens, source)
+            add_meta(block.meta, block.meta_at, tokens, number, source, after_rows=bool(block.rows),
+                     owner="in this block")
         return
     row = Row(number, [], [], 0)
     for match in TOKEN.finditer(line):
@@ -97,19 +88,6 @@ def _read_line(block: Block, number: int, line: str, source: str) -> None:
         row.columns.append(match.start() + 1)
         row.end = match.end() + 1
     block.rows.append(row)
-
-
-def _read_meta(block: Block, number: int, tokens: list[re.Match[str]], source: str) -> None:
-    for match in tokens:
-        place = (number, match.start() + 1)
-        if block.rows:
-            message = "metadata must come before the grid rows (a new puzzle starts after a blank line)"
-            raise located(message, source, place)
-        key, value = match.group().split("=", 1)
-        if key in block.meta:
-            raise located(f"metadata key {key!r} is given twice in this block", source, place)
-        block.meta[key] = value
-        block.meta_at[key] = place
 
 
 def _cell(token: str, source: str, place: Place) -> Cell:

@@ -39,6 +39,35 @@ def read_text_file(path: str | Path) -> str:
         raise PuzzleBookError(message, source=source, line=line) from None
 
 
+Place = tuple[int, int]
+"""(line, column), both 1-based: where a token starts in the text."""
+
+
+def located(message: str, source: str, place: Place) -> PuzzleBookError:
+    """A PuzzleBookError at a place in the text."""
+    return PuzzleBookError(message, source=source, line=place[0], column=place[1])
+
+
+def add_meta(
+    meta: dict[str, str], meta_at: dict[str, Place], tokens: list[re.Match[str]], number: int, source: str,
+    *, after_rows: bool, owner: str,
+) -> None:
+    """Add the `key=value` tokens of metadata line `number` to `meta` (and where each was, to `meta_at`).
+
+    Metadata must come before the rows it describes, and a key may be given once per `owner`.
+    """
+    for match in tokens:
+        place = (number, match.start() + 1)
+        if after_rows:
+            message = "metadata must come before the grid rows (a new puzzle starts after a blank line)"
+            raise located(message, source, place)
+        key, value = match.group().split("=", 1)
+        if key in meta:
+            raise located(f"metadata key {key!r} is given twice {owner}", source, place)
+        meta[key] = value
+        meta_at[key] = place
+
+
 def meta_value(value: object) -> str:
     """A value as one metadata token: floats shortened, a mapping as `k:v,k:v`, None as `none`, no spaces."""
     if isinstance(value, float):

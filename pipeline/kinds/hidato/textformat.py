@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import cast
 
 from pipeline.errors import PuzzleBookError
-from pipeline.gridtext import Block, format_grid, located, read_blocks
+from pipeline.gridtext import Block, format_grid, read_blocks
 from pipeline.kinds.hidato.board import (
     ADJACENCIES,
     Adjacency,
@@ -22,7 +22,7 @@ from pipeline.kinds.hidato.board import (
     Grid,
     check_board,
 )
-from pipeline.textfile import META_KEY, TOKEN, read_text_file
+from pipeline.textfile import META_KEY, TOKEN, located, read_text_file
 
 __all__ = ["KINDS", "PuzzleText", "format_grid", "format_puzzle", "format_puzzles", "parse_puzzles",
            "read_puzzle_file"]

@@ -20,7 +20,7 @@ from pipeline.kinds.sudoku.grid import (
     check_sudoku,
     symbol,
 )
-from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, read_text_file
+from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, Place, add_meta, located, read_text_file
 
 Form = Literal["line", "grid"]
 FORMS: tuple[Form, ...] = ("line", "grid")
@@ -31,8 +31,6 @@ SIDES = tuple(box * box for box in BOXES)
 LINE_LENGTHS = tuple(n * n for n in SIDES)
 
 
-Place = tuple[int, int]
-"""(line, column), both 1-based."""
 
 
 @dataclass(frozen=True)
@@ -97,12 +95,12 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
         nonlocal after_puzzle
         role = item.meta.get("role")
         if role is not None and role != SOLUTION_ROLE:
-            raise _error(f"unknown role {role!r}; allowed: {SOLUTION_ROLE}", source, item.meta_at["role"])
+            raise located(f"unknown role {role!r}; allowed: {SOLUTION_ROLE}", source, item.meta_at["role"])
         sudoku = _sudoku(item, source)
         if role == SOLUTION_ROLE:
             if not after_puzzle:
                 message = "a role=solution puzzle must come right after the puzzle it solves"
-                raise _error(message, source, item.meta_at["role"])
+                raise located(message, source, item.meta_at["role"])
             puzzles[-1] = replace(puzzles[-1], solution=_solution(puzzles[-1].sudoku, sudoku, item, source))
             after_puzzle = False
         else:
@@ -124,7 +122,7 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
         tokens = [(m.group(), (number, m.start() + 1)) for m in TOKEN.finditer(line)]
         comment = next((place for token, place in tokens[1:] if token.startswith(";")), None)
         if comment is not None:
-            raise _error("a comment needs a line of its own", source, comment)
+            raise located("a comment needs a line of its own", source, comment)
         if len(tokens) == 1 and not pending.rows:
             pending.form = "line"
             pending.rows.append(tokens)
@@ -143,11 +141,7 @@ def _end(item: _Item, finish: Callable[[_Item], None], source: str) -> None:
         finish(item)
     elif item.meta:
         message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
-        raise _error(message, source, next(iter(item.meta_at.values())))
-
-
-def _error(message: str, source: str, place: Place) -> PuzzleBookError:
-    return PuzzleBookError(message, source=source, line=place[0], column=place[1])
+        raise located(message, source, next(iter(item.meta_at.values())))
 
 
 def _read_comment(item: _Item, number: int, line: str, source: str) -> None:
@@ -156,16 +150,7 @@ def _read_comment(item: _Item, number: int, line: str, source: str) -> None:
     tokens = list(TOKEN.finditer(line, start))
     if not tokens or not all(META_TOKEN.fullmatch(t.group()) for t in tokens):
         return
-    for match in tokens:
-        place = (number, match.start() + 1)
-        if item.rows:
-            message = "metadata must come before the grid rows (a new puzzle starts after a blank line)"
-            raise _error(message, source, place)
-        key, value = match.group().split("=", 1)
-        if key in item.meta:
-            raise _error(f"metadata key {key!r} is given twice for this puzzle", source, place)
-        item.meta[key] = value
-        item.meta_at[key] = place
+    add_meta(item.meta, item.meta_at, tokens, number, source, after_rows=bool(item.rows), owner="for this puzzle")
 
 
 def from_line(text: str, source: str = "<input>", line: int = 1) -> Sudoku:
@@ -203,7 +188,7 @@ def _sudoku(item: _Item, source: str) -> Sudoku:
             first = cells[err.first][1]
             value = symbol(sudoku.cells[err.cell])
             message = f"{value} appears twice in {err.unit} (also at line {first[0]}, column {first[1]})"
-        raise _error(message, source, place) from None
+        raise located(message, source, place) from None
     return sudoku
 
 
@@ -214,17 +199,17 @@ def _grid_box(item: _Item, source: str) -> int:
     if n not in SIDES:
         sides = ", ".join(map(str, SIDES[:-1])) + f" or {SIDES[-1]}"
         message = f"a grid row of {_tokens(n)}; a Sudoku grid has {sides} in every row"
-        raise _error(message, source, first[0][1])
+        raise located(message, source, first[0][1])
     for r, row in enumerate(item.rows):
         if r == n:
             message = f"a {n}x{n} grid has {n} rows; this is row {n + 1} (a new puzzle starts after a blank line)"
-            raise _error(message, source, row[0][1])
+            raise located(message, source, row[0][1])
         if len(row) != n:
             message = f"a grid row of {_tokens(len(row))}, but the first row (line {first[0][1][0]}) has {n}"
-            raise _error(message, source, row[0][1])
+            raise located(message, source, row[0][1])
     if len(item.rows) < n:
         message = f"the grid has {len(item.rows)} rows but {n} tokens per row; a {n}x{n} Sudoku needs {n} rows"
-        raise _error(message, source, first[0][1])
+        raise located(message, source, first[0][1])
     return BOXES[SIDES.index(n)]
 
 
@@ -242,10 +227,10 @@ def _value(text: str, n: int, source: str, place: Place) -> int:
         value = int(text)
     else:
         allowed = f"'.' or '0' for empty, 1-{symbol(n)}" + (f" (or 10-{n})" if n > 9 else "")
-        raise _error(f"unknown symbol {text!r}; allowed: {allowed}", source, place)
+        raise located(f"unknown symbol {text!r}; allowed: {allowed}", source, place)
     if not 1 <= value <= n:
         shown = text if text == str(value) else f"{text} ({value})"
-        raise _error(f"value {shown} is out of range for a {n}x{n} Sudoku (1-{symbol(n)})", source, place)
+        raise located(f"value {shown} is out of range for a {n}x{n} Sudoku (1-{symbol(n)})", source, place)
     return value
 
 
@@ -253,23 +238,23 @@ def _check_meta(item: _Item, box: int, source: str) -> None:
     """`kind`, when given, must be sudoku; `box`, when given, must match the size written."""
     kind = item.meta.get("kind")
     if kind is not None and kind != KIND:
-        raise _error(f"kind={kind} in a Sudoku file; allowed: kind={KIND}", source, item.meta_at["kind"])
+        raise located(f"kind={kind} in a Sudoku file; allowed: kind={KIND}", source, item.meta_at["kind"])
     stated = item.meta.get("box")
     if stated is not None and stated != str(box):
         n = box * box
         message = f"box={stated} but the puzzle below is {n}x{n} (box={box})"
-        raise _error(message, source, item.meta_at["box"])
+        raise located(message, source, item.meta_at["box"])
 
 
 def _solution(puzzle: Sudoku, solution: Sudoku, item: _Item, source: str) -> tuple[int, ...]:
     place = item.meta_at["role"]
     if solution.box != puzzle.box:
         n, m = solution.size, puzzle.size
-        raise _error(f"the solution is {n}x{n} but its puzzle is {m}x{m}", source, place)
+        raise located(f"the solution is {n}x{n} but its puzzle is {m}x{m}", source, place)
     if not all(solution.cells):
         i = solution.cells.index(0)
         r, c = divmod(i, solution.size)
-        raise _error(f"the solution leaves row {r + 1}, column {c + 1} empty; fill every cell", source, place)
+        raise located(f"the solution leaves row {r + 1}, column {c + 1} empty; fill every cell", source, place)
     return solution.cells
 
 
