@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+MAX_SIDE = 40
+"""Boards may be at most this many cells wide and tall, wherever they come from (shapes, configs,
+puzzle files): larger ones neither print legibly nor prove unique in reasonable time."""
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+
 Adjacency = Literal["king", "orthogonal"]
 """How cells touch: `king` also across corners (8 neighbours), `orthogonal` across sides only (4)."""
 ADJACENCIES: tuple[Adjacency, ...] = ("king", "orthogonal")

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pipeline.grids import Cell, Coord, Grid
+from pipeline.grids import MAX_CELLS, MAX_SIDE, Cell, Coord, Grid
 from pipeline.textfile import META_TOKEN, TOKEN, Place, add_meta, located
 
 EMPTY_TOKENS = frozenset({".", "0", "_"})
@@ -84,7 +84,12 @@ def _read_line(block: Block, number: int, line: str, source: str) -> None:
         return
     row = Row(number, [], [], 0)
     for match in TOKEN.finditer(line):
-        row.cells.append(_cell(match.group(), source, (number, match.start() + 1)))
+        place = (number, match.start() + 1)
+        if len(row.cells) == MAX_SIDE:
+            raise located(f"a board may be at most {MAX_SIDE} cells wide; this row has more", source, place)
+        if len(block.rows) == MAX_SIDE:
+            raise located(f"a board may be at most {MAX_SIDE} rows tall; this is row {MAX_SIDE + 1}", source, place)
+        row.cells.append(_cell(match.group(), source, place))
         row.columns.append(match.start() + 1)
         row.end = match.end() + 1
     block.rows.append(row)
@@ -96,7 +101,12 @@ def _cell(token: str, source: str, place: Place) -> Cell:
     if token in BLOCKED_TOKENS:
         return None
     if _NUMBER.fullmatch(token):
-        return int(token)
+        digits = token.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_CELLS)):
+            shown = token if len(token) <= 12 else f"{token[:8]}... ({len(token)} digits)"
+            message = f"number {shown} is larger than any board allows (at most {MAX_CELLS} cells)"
+            raise located(message, source, place)
+        return int(digits)
     hint = " (a comment needs a line of its own)" if token.startswith(";") else ""
     raise located(f"unknown token {token!r}; allowed: {ALLOWED_TOKENS}{hint}", source, place)
 

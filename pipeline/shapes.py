@@ -13,7 +13,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
-from pipeline.grids import ADJACENCIES, Adjacency, Coord, Mask, blank_grid, mask_connected, mask_of, steps
+from pipeline.grids import (
+    ADJACENCIES,
+    Adjacency,
+    Coord,
+    Mask,
+    blank_grid,
+    mask_connected,
+    mask_of,
+    steps,
+)
 from pipeline.gridtext import format_grid, read_blocks
 from pipeline.textfile import read_text_file
 

@@ -20,17 +20,25 @@ META_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*=\S+")
 """One `key=value` pair; a `;` line made only of these is metadata, any other is a comment."""
 
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Puzzle and shape files larger than this are refused before they are read (some 800,000 one-line 9x9 puzzles fit)."""
+
+
 def read_text_file(path: str | Path) -> str:
-    """The file's text (UTF-8, a byte-order mark dropped); missing, unreadable or not UTF-8 -> PuzzleBookError."""
+    """The file's text (UTF-8, a byte-order mark dropped); missing, unreadable, too large or not UTF-8
+    -> PuzzleBookError."""
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise PuzzleBookError("file not found", source=source) from None
     except IsADirectoryError:
         raise PuzzleBookError("this is a folder, not a puzzle file", source=source) from None
     except OSError as err:
         raise PuzzleBookError(f"cannot read the file: {err.strerror or err}", source=source) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise PuzzleBookError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB; split it", source=source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -241,7 +241,8 @@ def test_a_board_of_ten_thousand_cells_is_refused_naming_its_section(tmp_path: P
     with pytest.raises(PuzzleBookError) as caught:
         load_config_text(LARGER.replace("square:7", "huge"), "huge.yaml")
     assert caught.value.field == "sections[0].shapes"
-    assert caught.value.message.startswith("shape 'huge' is 100x100 cells (10000 open); boards may be at most 40x40")
+    huge = tmp_path / "shapes" / "huge.txt"
+    assert caught.value.message.startswith(f"shape 'huge': {huge}, line 1, column 81: a board may be at most 40 cells wide")
     assert caught.value.message.endswith("(section 'Fine boards')")
     with pytest.raises(PuzzleBookError, match=r"size of shape 'square' must be a whole number from 2 to 40, got 100"):
         load_config_text(LARGER.replace("square:7", "square:100"), "huge.yaml")

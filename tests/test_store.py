@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.book.store import append_record, read_records, write_json_atomic, write_records
+from pipeline.book.store import (
+    append_record,
+    read_records,
+    write_json_atomic,
+    write_records,
+)
 from pipeline.errors import PuzzleBookError
 
 RECORDS = [{"section": "A", "index": i, "grid": [[1, 0, None]], "fingerprint": f"f{i}"} for i in range(1, 4)]

@@ -91,7 +91,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         explainers = [each.title for each in registry.KINDS if each.explains]
         raise PuzzleBookError(f"--steps explains {joined(explainers)} solutions only; drop it for {kind.title}")
     for index, item in enumerate(puzzles, start=1):
-        result = kind.solve(item.puzzle, max(2, args.limit), node_limit=args.node_limit)
+        budget = args.node_limit or kind.default_node_limit(item.puzzle)
+        result = kind.solve(item.puzzle, max(2, args.limit), node_limit=budget)
         found = result.solutions[: args.limit]
         explained = kind.explain(item.puzzle) if args.steps else None
         if args.json:
@@ -104,7 +105,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             continue
         if index > 1:
             print()
-        print(f"{puzzle_label(index, item.line)}: {status_phrase(result, args.node_limit)}")
+        print(f"{puzzle_label(index, item.line)}: {status_phrase(result, budget)}")
         if explained is not None:
             print(steps_text(explained, result.status), flush=True)
         for number, solution in enumerate(found, start=1):
@@ -120,7 +121,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for index, item in enumerate(puzzles, start=1):
         block = item.solution
         hint = block if block is not None and kind.is_solution(item.puzzle, block) else None
-        result = kind.prove(item.puzzle, node_limit=args.node_limit, hint=hint)
+        budget = args.node_limit or kind.default_node_limit(item.puzzle)
+        result = kind.prove(item.puzzle, node_limit=budget, hint=hint)
         verdict, ok = judge(result, block)
         failures += not ok
         print(f"{puzzle_label(index, item.line)}: {verdict}", flush=True)

@@ -69,7 +69,8 @@ def add_file_options(sub: argparse.ArgumentParser) -> None:
 
 def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
     sub.add_argument(
-        "--node-limit", type=positive_int, metavar="N", help=f"give up after N search branchings ({outcome})"
+        "--node-limit", type=positive_int, metavar="N",
+        help=f"give up after N search branchings ({outcome}); default: seconds of work for the board's size",
     )
 
 

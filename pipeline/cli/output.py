@@ -91,7 +91,8 @@ def steps_text(explained: Explanation, status: str, indent: str = "  ") -> str:
             "multiple": "the puzzle has more than one solution",
             "none": "the puzzle has no solution",
         }.get(status, "the solver could not finish either")
-        lines.append(f"{indent}reasoning (even with trial) stops here: {why}")
+        budget = " when its work budget runs out" if explained.exhausted else ""
+        lines.append(f"{indent}reasoning (even with trial) stops here{budget}: {why}")
     return "\n".join(lines)
 
 

@@ -73,6 +73,8 @@ class Explanation:
     """The level of the hardest technique used (meaningful when `solved`)."""
     contradiction: bool
     """Reasoning proved the givens admit no solution."""
+    exhausted: bool
+    """Reasoning stopped because its work budget ran out (so it says nothing about the puzzle)."""
     counts: dict[str, int]
     """Steps per technique, in the kind's technique order."""
     step_count: int
@@ -168,6 +170,11 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     def prove(self, puzzle: Puzzle, *, node_limit: int | None = None,
               hint: Solution | None = None) -> SolveResult[Solution]:
         """Up to two solutions, by the quickest proof the kind has (what verify and the book run)."""
+
+    @abstractmethod
+    def default_node_limit(self, puzzle: Puzzle) -> int:
+        """The search budget for a puzzle whose caller gives none: seconds of work at most, far more
+        than any published puzzle needs, so that no input hangs a command."""
 
     @abstractmethod
     def solve(self, puzzle: Puzzle, limit: int = 2, *, node_limit: int | None = None,

@@ -22,7 +22,7 @@ from pipeline.kinds.hidato.logic import (
     board_candidates,
     solve_candidates,
 )
-from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato.solve import default_node_limit, solve
 
 __all__ = ["LEVELS", "SEARCH", "grade", "level_of"]
 
@@ -51,8 +51,14 @@ def grade(board: Board) -> dict[str, object]:
     if not logic.solved:
         status = "none" if logic.contradiction else None
         if status is None:
-            result = solve(board, limit=2)
+            budget = default_node_limit(board.size)
+            result = solve(board, limit=2, node_limit=budget)
             status, nodes = result.status, result.nodes
+            if status == "unknown":
+                raise PuzzleBookError(
+                    f"cannot be graded: neither reasoning nor a search of {budget} branchings tells whether it has "
+                    "exactly one solution (status 'unknown'); `puzzlebook solve --node-limit N` can search longer"
+                )
         if status != "unique":
             raise PuzzleBookError(f"only a puzzle with exactly one solution can be graded; this one is {status!r}")
         counts[SEARCH] = 1

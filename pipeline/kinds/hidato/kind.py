@@ -15,8 +15,22 @@ from typing import Any
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
-from pipeline.kinds.base import FILE_COMMANDS, GENERATE, ExplainedStep, Explanation, Guide, Kind
-from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board, is_solution
+from pipeline.kinds.base import (
+    FILE_COMMANDS,
+    GENERATE,
+    ExplainedStep,
+    Explanation,
+    Guide,
+    Kind,
+)
+from pipeline.kinds.hidato.board import (
+    Adjacency,
+    Board,
+    Grid,
+    Mask,
+    check_board,
+    is_solution,
+)
 from pipeline.kinds.hidato.explain import NAMES
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import grade
@@ -24,11 +38,22 @@ from pipeline.kinds.hidato.guide import HIDATO_GUIDE, NUMBRIX_GUIDE
 from pipeline.kinds.hidato.logic import solve_logically
 from pipeline.kinds.hidato.prove import prove_unique
 from pipeline.kinds.hidato.show import generated_block, puzzle_card
-from pipeline.kinds.hidato.solve import solve
+from pipeline.kinds.hidato.solve import default_node_limit, solve
 from pipeline.kinds.hidato.techniques import LEVELS
-from pipeline.kinds.hidato.textformat import PuzzleText, format_grid, format_puzzles, parse_puzzles
+from pipeline.kinds.hidato.textformat import (
+    PuzzleText,
+    format_grid,
+    format_puzzles,
+    parse_puzzles,
+)
 from pipeline.kinds.result import SolveResult
-from pipeline.options import DEFAULT_SHAPE, SHAPE_OPTIONS, add_shape_options, shape_options, shape_settings
+from pipeline.options import (
+    DEFAULT_SHAPE,
+    SHAPE_OPTIONS,
+    add_shape_options,
+    shape_options,
+    shape_settings,
+)
 from pipeline.seeds import derive_seed
 
 RANDOM = "random"
@@ -52,7 +77,9 @@ class PathKind(Kind[Board, Grid]):
 
     @cached_property
     def section_model(self) -> Any:  # type: ignore[override]
-        from pipeline.kinds.hidato.section import HidatoSection  # pydantic loads only for configs
+        from pipeline.kinds.hidato.section import (
+            HidatoSection,  # pydantic loads only for configs
+        )
 
         return HidatoSection
 
@@ -122,6 +149,9 @@ class PathKind(Kind[Board, Grid]):
     def prove(self, puzzle: Board, *, node_limit: int | None = None, hint: Grid | None = None) -> SolveResult[Grid]:
         return prove_unique(puzzle, node_limit=node_limit, hint=hint)
 
+    def default_node_limit(self, puzzle: Board) -> int:
+        return default_node_limit(puzzle.size)
+
     def solve(self, puzzle: Board, limit: int = 2, *, node_limit: int | None = None,
               hint: Grid | None = None) -> SolveResult[Grid]:
         return solve(puzzle, limit, node_limit=node_limit, hint=hint)
@@ -133,7 +163,8 @@ class PathKind(Kind[Board, Grid]):
         logic = solve_logically(puzzle, explain=True)
         steps = tuple(ExplainedStep(step.technique, step.text, step.to_json()) for step in logic.log or ())
         return Explanation(
-            solved=logic.solved, level=logic.level, contradiction=logic.contradiction, counts=logic.counts,
+            solved=logic.solved, level=logic.level, contradiction=logic.contradiction, exhausted=logic.exhausted,
+            counts=logic.counts,
             step_count=logic.steps, steps=steps, names=NAMES,
         )
 
@@ -171,12 +202,12 @@ class PathKind(Kind[Board, Grid]):
         return ("--numbrix", "numbrix") if getattr(args, "numbrix", False) else None
 
     def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        shape = args.shape or DEFAULT_SHAPE
+        shape = _shape_name(args)
         mask = shapes.make_mask(shape, **shape_options(args), seed=seed, adjacency=self.adjacency)  # type: ignore[arg-type]
         return generate(mask, self.adjacency, args.difficulty, seed, shape=shape)
 
     def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        settings = shape_settings(args.shape or DEFAULT_SHAPE, shape_options(args))
+        settings = shape_settings(_shape_name(args), shape_options(args))
         return generated_block(record, settings, args.solutions, first)
 
     def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool:
@@ -185,6 +216,11 @@ class PathKind(Kind[Board, Grid]):
         except PuzzleBookError:
             return False
         return True
+
+
+def _shape_name(args: argparse.Namespace) -> str:
+    """--shape as given (an empty name is an unknown shape, not the default), else the default."""
+    return DEFAULT_SHAPE if args.shape is None else args.shape
 
 
 HIDATO = PathKind("hidato", "Hidato", "king", HIDATO_GUIDE)

@@ -25,6 +25,7 @@ from pipeline.kinds.hidato import explain
 from pipeline.kinds.hidato.board import Board, check_board
 from pipeline.kinds.hidato.explain import Step
 from pipeline.kinds.hidato.probe import (
+    OutOfWork,
     Probes,
     fails,
     number_on_cells,
@@ -73,6 +74,8 @@ class Logic:
     """Each number's cell bit (index 0 unused), 0 where reasoning did not place it."""
     log: list[Step] | None
     """The steps in order, when asked to explain."""
+    exhausted: bool = False
+    """Trial ran out of its work budget (probe.WORK): reasoning stopped there, unsolved."""
 
     @property
     def hardest(self) -> str | None:
@@ -141,22 +144,25 @@ def trial(st: State) -> int:
     """
     free = st.geo.open_mask & ~st.taken
     n, geo = st.n, st.geo
+    probes = st.probes
+    if probes is None:
+        probes = st.probes = Probes(n)
     got = probe_base(st.cand, st.pos, n, free)
     if got is not None:
         base, loose = got
-        probes = st.probes
-        if probes is None:
-            probes = st.probes = Probes(n)
         probes.update(base)
         taken = st.taken
         for k, bit in ranked(st.cand, loose, free, probes.tried):
+            probes.spend()
             if fails(probes, k, bit, n, geo, taken, loose, fresh_only=True):
                 return _rule_out(st, k, bit)
         for k, bit in _options(st, free):
+            probes.spend()
             if fails(probes, k, bit, n, geo, taken, loose, fresh_only=False):
                 return _rule_out(st, k, bit)
     below = _EXPERT - 1
     for k, bit in _options(st, free):
+        probes.spend()
         state = st.copy()
         try:
             state.place(k, bit)
@@ -223,13 +229,16 @@ def solve_candidates(
         st = State(cand, n, geo, log)
     except Contradiction:
         return Logic(False, True, {}, 0, [0] * (n + 1), log)
+    exhausted = False
     try:
         solved = _reason(st, rank, counts)
         contradiction = False
     except Contradiction:
         solved, contradiction = False, True
+    except OutOfWork:
+        solved, contradiction, exhausted = False, False, True
     ordered = {name: counts[name] for name in TECHNIQUE_NAMES if counts.get(name)}
-    return Logic(solved, contradiction, ordered, sum(ordered.values()), st.solution(), log)
+    return Logic(solved, contradiction, ordered, sum(ordered.values()), st.solution(), log, exhausted)
 
 
 def board_candidates(board: Board) -> tuple[list[int], Geometry]:
@@ -259,7 +268,7 @@ def solvable_candidates(
     rank = _rank(max_level)
     try:
         return _reason(State(cand, n, geo), rank, None if max_trials is None else {}, max_trials)
-    except Contradiction:
+    except (Contradiction, OutOfWork):
         return False
 
 
@@ -281,6 +290,6 @@ def level_of_candidates(cand: list[int], n: int, geo: Geometry, max_level: str =
         for rank in range(top + 1):
             if _reason(st, rank, None):
                 return LEVELS[rank]
-    except Contradiction:
+    except (Contradiction, OutOfWork):
         return None
     return None

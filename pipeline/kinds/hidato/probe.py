@@ -23,11 +23,26 @@ from collections.abc import Iterator
 
 from pipeline.kinds.hidato.solve import Geometry, ReachCache, propagate_from
 
+WORK = 2_000_000
+"""Probes one solve may run, times its open cells (a probe's cost grows with the board): 31,000 probes
+on an 8x8 board, 1,250 on a 40x40 one, seconds either way. The published puzzles in tests/data need
+at most 1,744 on 8x8 (18 times less) and generated 15x15 expert ones about 700 (12 times less); an
+empty 40x40 board would take hours, so a solve stops there instead (reasoning is then stuck, as it
+would be without trial)."""
+HELD_BYTES = 200_000_000
+"""About how much memory the probes that held may keep (each keeps a candidate list of the board):
+beyond it they are not remembered, which costs re-running them, never a different verdict."""
+
+
+class OutOfWork(Exception):
+    """The trial budget of one solve (WORK) ran out."""
+
 
 class Probes:
-    """What one solve remembers between trial steps: the probes that held and when candidates changed."""
+    """What one solve remembers between trial steps: the probes that held and when candidates changed,
+    and how many probes it may still run."""
 
-    __slots__ = ("base", "changes", "held", "reach", "tried")
+    __slots__ = ("base", "changes", "held", "left", "reach", "room", "tried")
 
     def __init__(self, n: int) -> None:
         self.held: dict[tuple[int, int], tuple[list[int], int, list[int], int]] = {}
@@ -38,6 +53,16 @@ class Probes:
         self.reach = ReachCache(n)
         self.tried = [0] * (n + 1)
         """tried[k]: the cells k was ever probed on."""
+        self.left = max(1, WORK // max(n, 1))
+        """Probes still allowed."""
+        self.room = max(16, HELD_BYTES // (max(n, 1) * (n // 8 + 32)))
+        """Held probes that may be remembered (a candidate list holds n ints of about n bits)."""
+
+    def spend(self) -> None:
+        """Count one probe; raise OutOfWork past the budget."""
+        self.left -= 1
+        if self.left < 0:
+            raise OutOfWork
 
     @property
     def version(self) -> int:
@@ -124,7 +149,8 @@ def fails(
         state = propagate_from(probe, n, geo, pinned, dirty, fixed_loose, probes.reach)
     if state is None:
         return True
-    probes.held[key] = (probe, state[0], state[1], probes.version)
+    if kept is not None or len(probes.held) < probes.room:
+        probes.held[key] = (probe, state[0], state[1], probes.version)
     probes.tried[k] |= bit
     return False
 

@@ -1,7 +1,8 @@
 """A Hidato or Numbrix section of a book: its board shapes, checked before any puzzle is made.
 
-Every shape must build, fit the size limit and admit a numbering path under the section's adjacency,
-so an impossible section fails at load time with its line. Validation only: it makes no puzzle.
+Every shape must build (within the size limit shapes.py enforces) and admit a numbering path under
+the section's adjacency, so an impossible section fails at load time with its line. Validation
+only: it makes no puzzle.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pipeline.kinds.hidato.path import path_problem
 from pipeline.kinds.hidato.techniques import LEVELS
 from pipeline.kinds.hidato.textformat import KINDS
 from pipeline.kinds.section import SectionSpec
-from pipeline.shapes import MAX_SIZE, make_mask
+from pipeline.shapes import make_mask
 from pipeline.specs import FieldError, Spec
 
 SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
@@ -87,13 +88,9 @@ class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
             params = shape.model_dump(exclude_none=True, exclude={"name"})
             try:
                 mask = make_mask(shape.name, adjacency=self.adjacency, **params)
-            except PuzzleBookError as err:
-                raise FieldError(err.message, ("shapes", i)) from None
-            if max(len(mask), len(mask[0])) > MAX_SIZE:
-                message = (f"shape {shape.name!r} is {len(mask)}x{len(mask[0])} cells ({sum(map(sum, mask))} open); "
-                           f"boards may be at most {MAX_SIZE}x{MAX_SIZE}: larger ones neither print legibly nor "
-                           "prove unique in reasonable time")
-                raise FieldError(message, ("shapes", i))
+            except PuzzleBookError as err:  # a picture file's own mistake names its file, line and column
+                message = f"shape {shape.name!r}: {err}" if err.source else err.message
+                raise FieldError(message, ("shapes", i)) from None
             problem = None if shape.name == "random" else path_problem(mask, self.adjacency)
             if problem:
                 message = f"shape {shape.name!r} cannot hold a {self.kind} path: {problem}"

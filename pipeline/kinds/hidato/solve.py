@@ -7,7 +7,7 @@ answers "unique" or "none" without having exhausted the search space.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -98,6 +98,17 @@ def _geometry(height: int, width: int, open_mask: int, adjacency: Adjacency) -> 
     nbrs = tuple(touch(1 << i) if open_mask >> i & 1 else 0 for i in range(height * stride))
     geo = Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice, connected=False)
     return replace(geo, connected=geo.region(open_mask & -open_mask, open_mask) == open_mask)
+
+
+SEARCH_WORK = 5_000_000
+"""Branchings a search may take when its caller sets no limit of its own, times the board's open cells
+(a branching's propagation grows with the board): 50,000 on a 10x10 board, 3,125 on a 40x40 one,
+seconds either way. Published puzzles need a few hundred at most."""
+
+
+def default_node_limit(cells: int) -> int:
+    """The node budget for a search over a board of `cells` open cells (see SEARCH_WORK)."""
+    return max(1_000, SEARCH_WORK // max(cells, 1))
 
 
 class _BudgetExceeded(Exception):
@@ -520,15 +531,51 @@ class Search:
             if taken is None:
                 return
         try:
-            self._visit(cand, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)))
+            self._search(cand, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)))
         except _BudgetExceeded:
             self.budget_hit = True
 
-    def _visit(self, cand: list[int], taken: int, dirty: int, loose: list[int]) -> None:
-        state = propagate_from(cand, self.n, self.geo, taken, dirty, loose, self._cache)
-        if state is None:
-            return
-        taken, loose = state
+    def _search(self, cand: list[int], taken: int, dirty: int, loose: list[int]) -> None:
+        """Depth first, with its own stack rather than Python's: a 40x40 board may branch 1600 deep.
+
+        Each frame is a node already propagated and branched on: (candidates, pinned cells, the
+        number branched on, the cells still to try for it, the numbers not yet pinned).
+        """
+        stack: list[tuple[list[int], int, int, Iterator[int], list[int]]] = []
+        todo: tuple[list[int], int, int, list[int]] | None = (cand, taken, dirty, loose)
+        while True:
+            if todo is not None:
+                cand, taken, dirty, loose = todo
+                state = propagate_from(cand, self.n, self.geo, taken, dirty, loose, self._cache)
+                if state is not None:
+                    taken, loose = state
+                    best_k = self._most_constrained(cand, loose)
+                    if not best_k:
+                        self.found.append(cand)
+                        if len(self.found) >= self.limit:
+                            return
+                    else:
+                        self.nodes += 1
+                        if self.node_limit is not None and self.nodes > self.node_limit:
+                            raise _BudgetExceeded
+                        stack.append((cand, taken, best_k, iter(self._branch_order(best_k, cand[best_k])), loose))
+            todo = None
+            while stack and todo is None:
+                cand, taken, k, cells, loose = stack[-1]
+                bit = next(cells, 0)
+                if not bit:
+                    stack.pop()
+                    continue
+                child = cand.copy()
+                child[k] = bit
+                todo = (child, taken | bit, 1 << k, loose)
+            if todo is None:
+                return
+
+    @staticmethod
+    def _most_constrained(cand: list[int], loose: list[int]) -> int:
+        """The unpinned number with fewest candidate cells (the first of them; 2 is as few as it gets);
+        0 when every number is pinned."""
         best_k, best_count = 0, 1 << 30
         for k in loose:
             count = cand[k].bit_count()
@@ -536,18 +583,7 @@ class Search:
                 best_k, best_count = k, count
                 if count == 2:
                     break
-        if not best_k:
-            self.found.append(cand)
-            return
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _BudgetExceeded
-        for bit in self._branch_order(best_k, cand[best_k]):
-            child = cand.copy()
-            child[best_k] = bit
-            self._visit(child, taken | bit, 1 << best_k, loose)
-            if len(self.found) >= self.limit:
-                return
+        return best_k
 
     def _branch_order(self, k: int, options: int) -> list[int]:
         """The hinted cell first (if still possible), then the others in cell order."""

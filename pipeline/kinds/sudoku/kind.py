@@ -18,7 +18,7 @@ from pipeline.kinds.sudoku.grade import LEVELS, grade
 from pipeline.kinds.sudoku.grid import BOXES, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
 from pipeline.kinds.sudoku.show import sudoku_card, sudoku_meta, sudoku_text
-from pipeline.kinds.sudoku.solve import solve
+from pipeline.kinds.sudoku.solve import default_node_limit, solve
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
     format_sudokus,
@@ -47,7 +47,9 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     @cached_property
     def section_model(self) -> Any:  # type: ignore[override]
-        from pipeline.kinds.sudoku.section import SudokuSection  # pydantic loads only for configs
+        from pipeline.kinds.sudoku.section import (
+            SudokuSection,  # pydantic loads only for configs
+        )
 
         return SudokuSection
 
@@ -81,6 +83,9 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def prove(self, puzzle: Sudoku, *, node_limit: int | None = None, hint: Cells | None = None) -> SolveResult[Cells]:
         return solve(puzzle, 2, node_limit=node_limit, hint=hint)
+
+    def default_node_limit(self, puzzle: Sudoku) -> int:
+        return default_node_limit(len(puzzle.cells))
 
     def solve(self, puzzle: Sudoku, limit: int = 2, *, node_limit: int | None = None,
               hint: Cells | None = None) -> SolveResult[Cells]:

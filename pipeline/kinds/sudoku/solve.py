@@ -29,6 +29,9 @@ from functools import lru_cache
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.grid import Sudoku, check_sudoku, peers, units
 
+SEARCH_WORK = 5_000_000
+"""Branchings a search may take when its caller sets no limit of its own, times the grid's cells: about
+60,000 on 9x9 (published hard ones need under a thousand), 8,000 on 25x25; seconds either way."""
 KILL_TABLE_MAX = 4096
 """Precompute the placement masks when the grid has at most this many (digit, cell) bits (box 2..4);
 a 25x25 grid would need 15,625 masks of 15,625 bits (30 MB), so it builds each one when placing."""
@@ -203,6 +206,11 @@ def _locked(x: int, lay: Layout) -> int:
                 lines |= point >> t
             drop |= ((lines & line_firsts) * line_cells) & ~(point * seg_cells)
     return drop & x
+
+
+def default_node_limit(cells: int) -> int:
+    """The node budget for a search over a grid of `cells` cells (see SEARCH_WORK)."""
+    return max(1_000, SEARCH_WORK // max(cells, 1))
 
 
 def solve(

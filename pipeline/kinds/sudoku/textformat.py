@@ -20,7 +20,15 @@ from pipeline.kinds.sudoku.grid import (
     check_sudoku,
     symbol,
 )
-from pipeline.textfile import META_KEY, META_TOKEN, TOKEN, Place, add_meta, located, read_text_file
+from pipeline.textfile import (
+    META_KEY,
+    META_TOKEN,
+    TOKEN,
+    Place,
+    add_meta,
+    located,
+    read_text_file,
+)
 
 Form = Literal["line", "grid"]
 FORMS: tuple[Form, ...] = ("line", "grid")
@@ -224,7 +232,11 @@ def _value(text: str, n: int, source: str, place: Place) -> int:
     if len(text) == 1 and text.upper() in SYMBOLS:
         value = SYMBOLS.index(text.upper()) + 1
     elif text.isascii() and text.isdecimal():
-        value = int(text)
+        digits = text.lstrip("0") or "0"
+        if len(digits) > 2:  # no grid goes past 25: say so without reading a number of any length
+            shown = text if len(text) <= 12 else f"{text[:8]}... ({len(text)} digits)"
+            raise located(f"value {shown} is out of range for a {n}x{n} Sudoku (1-{symbol(n)})", source, place)
+        value = int(digits)
     else:
         allowed = f"'.' or '0' for empty, 1-{symbol(n)}" + (f" (or 10-{n})" if n > 9 else "")
         raise located(f"unknown symbol {text!r}; allowed: {allowed}", source, place)
