@@ -45,7 +45,8 @@ MAX_RATIO = 0.5
 RANDOM_ATTEMPTS = 20
 
 PROJECT_SHAPES = Path(__file__).resolve().parents[1] / "shapes"
-_NAME = re.compile(r"[A-Za-z0-9_-]+")
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A picture file's name: letters, digits, '_' and '-', at most 64 of them (longer names are no file)."""
 
 
 def make_mask(
@@ -304,9 +305,10 @@ def _mask_file(name: str) -> Path:
             if path.is_file():
                 return path
     names = shape_names()
-    close = difflib.get_close_matches(name, names, n=1)
+    close = difflib.get_close_matches(name[:64], names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ";"
-    raise PuzzleBookError(f"unknown shape {name!r}{hint} known shapes: {', '.join(names)}")
+    shown = repr(name) if len(name) <= 40 else repr(name[:30] + "...")
+    raise PuzzleBookError(f"unknown shape {shown}{hint} known shapes: {', '.join(names)}")
 
 
 def _read_mask(path: Path) -> Mask:

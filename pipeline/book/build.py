@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pipeline.book.config import ParallelSpec, load_config
+from pipeline.book.config import MAX_SEED, ParallelSpec, load_config
 from pipeline.book.folderlock import exclusive
 from pipeline.book.make import run_job
 from pipeline.book.manifest import BuildReport, manifest, version_notes
@@ -62,8 +62,8 @@ def build(
     with stage(timings, "config"):
         book = load_config(config_path)
         if seed is not None:
-            if seed < 0:
-                raise PuzzleBookError(f"the book seed must be 0 or more, got {seed}", field="--seed")
+            if not 0 <= seed <= MAX_SEED:
+                raise PuzzleBookError(f"the book seed must be from 0 to {MAX_SEED}, got {seed}", field="--seed")
             book = book.model_copy(update={"seed": seed})
         parallel = parallel_settings(book.parallel, jobs, backend, scheduler)
     folder = output_folder(config_path, out_dir)

@@ -38,6 +38,15 @@ TRIM_SIZES = {
 }
 """Trim sizes by name, (width, height) in inches."""
 MIN_TRIM_INCHES = 3.0
+MAX_LENGTH_INCHES = 24.0
+"""No length in a config (trim side or margin) may be longer: no print service makes larger books."""
+MAX_CONFIG_BYTES = 1024 * 1024
+"""Configs larger than this are refused unread (the largest sensible one is a few kilobytes)."""
+MAX_SEED = 2**63 - 1
+MAX_JOBS = 1024
+MAX_TITLE = 150
+MAX_TEXT = 300
+"""Characters of a title or author, and of a subtitle: a title page holds no more."""
 MIN_CONTENT_INCHES = 1.0
 """What the margins must leave of the page on each axis (with the widest gutter)."""
 GUTTER_RULE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
@@ -60,7 +69,13 @@ def length_points(text: str) -> float:
     points = float(match[1]) * UNITS[match[2]]
     if points <= 0:
         raise ValueError(f"must be a positive length, got {text!r}")
+    if points > MAX_LENGTH_INCHES * POINTS_PER_INCH:
+        raise ValueError(f"must be at most {MAX_LENGTH_INCHES:g}in (609.6mm), got {_short(text)}")
     return points
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:30] + "...")
 
 
 def _length(value: object) -> object:
@@ -155,12 +170,14 @@ class AnswersSpec(Spec):
 class ParallelSpec(Spec):
     """How puzzles are generated in parallel (joblib, or a Dask cluster); the result never depends on it."""
 
-    n_jobs: int | None = Field(None, ge=1, description="worker count; empty: all cores (dask: local workers)")
+    n_jobs: int | None = Field(None, ge=1, le=MAX_JOBS,
+                               description="worker count; empty: all cores (dask: local workers)")
     backend: Literal["loky", "threading", "sequential", "dask"] = Field(
         "loky", description="joblib's loky or threading pool, one process, or a Dask cluster (optional extra)"
     )
     scheduler: str | None = Field(
-        None, description="dask only: a running scheduler, like 'tcp://10.0.0.5:8786'; empty: a local cluster"
+        None, max_length=MAX_TEXT,
+        description="dask only: a running scheduler, like 'tcp://10.0.0.5:8786'; empty: a local cluster",
     )
 
     @field_validator("scheduler")
@@ -180,10 +197,10 @@ class ParallelSpec(Spec):
 class BookSpec(Spec):
     """A whole book: front matter, page geometry, sections of puzzles, answers."""
 
-    title: str = Field(min_length=1, description="printed on the title page")
-    subtitle: str = Field("", description="printed under the title")
-    author: str = Field("", description="printed on the title page")
-    seed: int = Field(1, ge=0, description="the same config and seed always give the same book")
+    title: str = Field(min_length=1, max_length=MAX_TITLE, description="printed on the title page")
+    subtitle: str = Field("", max_length=MAX_TEXT, description="printed under the title")
+    author: str = Field("", max_length=MAX_TITLE, description="printed on the title page")
+    seed: int = Field(1, ge=0, le=MAX_SEED, description="the same config and seed always give the same book")
     page: PageSpec = Field(default_factory=PageSpec, description="trim size, bleed and margins")
     sections: list[Section] = Field(min_length=1, description="the puzzle sections, in book order")
     answers: AnswersSpec = Field(default_factory=AnswersSpec, description="the answer pages")
@@ -206,7 +223,12 @@ def load_config(path: str | Path) -> BookSpec:
     """The book described by the YAML file at `path`; any mistake raises PuzzleBookError naming it."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise PuzzleBookError(f"the config is larger than {MAX_CONFIG_BYTES // 1024} KB; a book's config "
+                                  "takes a few", source=source)
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise PuzzleBookError("no such config file", source=source) from None
     except IsADirectoryError:

@@ -133,6 +133,8 @@ def _message(kind: str, error: Any, loc: tuple[Any, ...], where: _Where) -> str:
         return f"must be {_range(loc, error, where)}, got {got}"
     if kind in ("too_short", "string_too_short"):
         return "must not be empty"
+    if kind == "string_too_long":
+        return f"must be at most {error['ctx']['max_length']} characters long, got {len(error['input'])}"
     if kind == "value_error":
         return error["msg"].removeprefix("Value error, ")
     return f"{error['msg']}, got {got}"

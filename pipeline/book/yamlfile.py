@@ -1,8 +1,10 @@
 """Read a config's YAML safely: the node tree (for line numbers) and the plain data it holds.
 
 Only the safe loader is used, so no YAML tag ever builds a Python object; keys given twice, bad
-characters and impossible timestamps are refused with their line. What the data must hold is the
-config models' question (config.py), not this module's.
+characters and impossible timestamps are refused with their line. What a config may hold is bounded
+before anything walks it: nesting depth and aliases while the tree is composed (a 'billion laughs'
+never expands), the length of numbers before they are read. What the data must mean is the config
+models' question (config.py), not this module's.
 """
 
 from __future__ import annotations
@@ -14,11 +16,52 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pipeline.errors import PuzzleBookError
 
+MAX_DEPTH = 16
+"""Lists and mappings nested deeper than this are refused (a config needs about six levels)."""
+MAX_ALIASES = 64
+"""Aliases (`*name`) a config may use."""
+MAX_VALUES = 20_000
+"""Values (scalars, lists, mappings) a config may hold once its aliases are expanded."""
+MAX_DIGITS = 30
+"""Digits a number may have (no setting needs more; Python refuses to read thousands)."""
+NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, refusing nesting past MAX_DEPTH and aliases past MAX_ALIASES as it composes,
+    so a hostile file fails at the place it goes wrong, before anything recurses through it."""
+
+    def __init__(self, text: str, source: str) -> None:
+        super().__init__(text)
+        self.source = source
+        self.depth = 0
+        self.aliases = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise self.refusal(f"a config may use at most {MAX_ALIASES} aliases ('*name'); this is one more", event)
+            return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.refusal(f"lists and mappings nest more than {MAX_DEPTH} deep here; a config needs far fewer",
+                                   event)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def refusal(self, message: str, event: yaml.Event) -> PuzzleBookError:
+        mark = event.start_mark
+        return PuzzleBookError(message, source=self.source, line=mark.line + 1, column=mark.column + 1)
+
 
 def read_yaml(text: str, source: str) -> tuple[MappingNode, Any]:
     """The node tree (for line numbers) and the plain data, read with the safe loader only."""
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _BoundedLoader(text, source)
     except yaml.reader.ReaderError as err:
         raise _reader_problem(err, text, source) from None
     try:
@@ -33,6 +76,8 @@ def read_yaml(text: str, source: str) -> tuple[MappingNode, Any]:
                 source=source,
                 line=root.start_mark.line + 1,
             )
+        _refuse_expansion(root, source)
+        _refuse_long_numbers(root, source)
         _refuse_duplicate_keys(root, source)
         try:
             return root, loader.construct_document(root)
@@ -91,6 +136,50 @@ def _walk(root: Node) -> list[Node]:
         elif isinstance(node, SequenceNode):
             todo.extend(reversed(node.value))
     return order
+
+
+def _refuse_expansion(root: Node, source: str) -> None:
+    """Refuse aliases that loop back into themselves or would expand past MAX_VALUES values.
+
+    Sizes are counted once per node (aliases share nodes), so a 'billion laughs' is measured, not built.
+    """
+    size: dict[int, int] = {}
+    open_now: set[int] = set()
+    todo: list[tuple[Node, bool]] = [(root, False)]
+    while todo:  # depth first: the nodes open at any moment are the current node's ancestors
+        node, finished = todo.pop()
+        key = id(node)
+        if finished:
+            open_now.discard(key)
+            size[key] = 1 + sum(size[id(child)] for child in _children(node))
+            if size[key] > MAX_VALUES:
+                raise _at(f"its aliases would expand the config past {MAX_VALUES} values", node, source)
+        elif key in open_now:
+            raise _at("an alias refers to a list or mapping it is part of", node, source)
+        elif key not in size:
+            open_now.add(key)
+            todo.append((node, True))
+            todo.extend((child, False) for child in reversed(_children(node)))
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _refuse_long_numbers(root: Node, source: str) -> None:
+    for node in _walk(root):
+        if isinstance(node, ScalarNode) and node.tag in NUMBER_TAGS and len(node.value) > MAX_DIGITS:
+            shown = f"{node.value[:12]}... ({len(node.value)} characters)"
+            raise _at(f"the number {shown} is far too long for any setting of a book", node, source)
+
+
+def _at(message: str, node: Node, source: str) -> PuzzleBookError:
+    mark = node.start_mark
+    return PuzzleBookError(message, source=source, line=mark.line + 1, column=mark.column + 1)
 
 
 def _refuse_duplicate_keys(root: Node, source: str) -> None:

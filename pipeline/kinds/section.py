@@ -16,6 +16,8 @@ from pipeline.specs import FieldError, Spec
 MAX_COUNT = 2000
 """Puzzles a section may hold."""
 PER_PAGE = (1, 2, 4, 6)
+MAX_NAME = 100
+"""Characters of a section's name: it heads pages and contents lines."""
 
 Level = TypeVar("Level", bound=str)
 
@@ -32,7 +34,7 @@ class SectionSpec(Spec, Generic[Level]):
     misplaced_hint: ClassVar[str] = ""
     """Said when another kind's option appears in this section, e.g. where this kind's boards come from."""
 
-    name: str = Field(min_length=1, description="the section's title, unique in the book")
+    name: str = Field(min_length=1, max_length=MAX_NAME, description="the section's title, unique in the book")
     kind: str = Field(description="the puzzle kind")
     difficulty: list[Level] | None = Field(
         None, min_length=1, description="one level or a list; puzzles cycle through (or give min_level/max_level)",
