@@ -27,6 +27,12 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
         raise
 
 
+def leftovers(path: str | Path) -> list[Path]:
+    """Temporary files a write of `path` left behind when its process was killed mid-write."""
+    target = Path(path)
+    return sorted(target.parent.glob(f".{target.name}.*.tmp"))
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
     """`text` as UTF-8 with '\\n' line ends, written like write_bytes_atomic."""
     write_bytes_atomic(path, text.encode("utf-8"))

@@ -20,6 +20,7 @@ import pytest
 
 from pipeline.book.build import build
 from pipeline.book.make import KILL_HOOK, KILL_ONCE_HOOK
+from pipeline.book.store import record_line
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = """\
@@ -92,18 +93,18 @@ def test_every_corrupt_record_is_named_by_line_and_made_again(copy: Path, refere
     lines[1] = '{"section": "Squares", "grid": [[1, 2\n'  # bad JSON in the middle
     wrong = json.loads(lines[3])
     wrong["difficulty"] = "expert"  # fields that contradict the fingerprint's job
-    lines[3] = json.dumps(wrong) + "\n"
+    lines[3] = record_line(wrong)
     unsolved = json.loads(lines[4])
     unsolved["solution"][0][0], unsolved["solution"][0][1] = unsolved["solution"][0][1], unsolved["solution"][0][0]
-    lines[4] = json.dumps(unsolved) + "\n"
+    lines[4] = record_line(unsolved)
     lines.append(lines[0])  # the same puzzle twice
     path.write_text("".join(lines), encoding="utf-8")
     report = build(config, jobs=1, out_dir=copy, quiet=True)
     assert (report.reused, report.generated) == (PUZZLES - 3, 3)
     notes = "\n".join(report.notes)
     assert f"{path}, line 2: not a puzzle record; it is left out and made again" in notes
-    assert f"{path}, line 4: its difficulty is 'expert', but its puzzle asks for 'medium'" in notes
-    assert f"{path}, line 5: section 'Squares', puzzle 5: its solution does not solve its grid" in notes
+    assert f"{path}, line 4: section 'Squares', puzzle 4: its difficulty is 'expert', but its puzzle asks for 'medium'" in notes
+    assert f"{path}, line 5: section 'Squares', puzzle 5: its givens are not its solution's numbers" in notes
     assert f"{path}, line 10: a second record of puzzle 1 of 'Squares' (first at line 1)" in notes
     assert files(copy) == files(good)
 
@@ -114,7 +115,7 @@ def test_a_record_of_another_engine_or_seed_is_dropped_not_printed(copy: Path, r
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     record = json.loads(lines[2])
     record["fingerprint"] = "0123456789abcdef"
-    lines[2] = json.dumps(record) + "\n"
+    lines[2] = record_line(record)
     path.write_text("".join(lines), encoding="utf-8")
     report = build(config, jobs=1, out_dir=copy, quiet=True)
     assert (report.reused, report.generated) == (PUZZLES - 1, 1)

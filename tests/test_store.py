@@ -11,7 +11,9 @@ import pytest
 
 from pipeline.book.store import (
     append_record,
+    checksum,
     read_records,
+    record_line,
     write_json_atomic,
     write_records,
 )
@@ -26,8 +28,8 @@ def test_appended_records_read_back_in_order(tmp_path: Path) -> None:
         append_record(path, record)
     assert read_records(path) == (RECORDS, [])
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert [json.loads(line) for line in lines] == RECORDS
-    assert lines[0] == json.dumps(RECORDS[0])
+    assert [json.loads(line) for line in lines] == [{**record, "checksum": checksum(record)} for record in RECORDS]
+    assert lines[0] == json.dumps({**RECORDS[0], "checksum": checksum(RECORDS[0])})
 
 
 def test_a_missing_checkpoint_is_empty(tmp_path: Path) -> None:
@@ -38,7 +40,7 @@ def test_a_cut_off_last_line_is_left_out_with_a_note(tmp_path: Path) -> None:
     path = tmp_path / "puzzles.jsonl"
     write_records(path, RECORDS[:2])
     with open(path, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(RECORDS[2])[:25])
+        handle.write(record_line(RECORDS[2])[:25])
     records, notes = read_records(path)
     assert records == RECORDS[:2]
     assert len(notes) == 1 and "line 3: cut off" in notes[0]
@@ -47,14 +49,14 @@ def test_a_cut_off_last_line_is_left_out_with_a_note(tmp_path: Path) -> None:
 def test_a_complete_last_record_without_newline_is_still_torn(tmp_path: Path) -> None:
     """Without its newline we cannot know the write finished; making it again is always safe."""
     path = tmp_path / "puzzles.jsonl"
-    path.write_text(json.dumps(RECORDS[0]), encoding="utf-8")
+    path.write_text(record_line(RECORDS[0]).rstrip("\n"), encoding="utf-8")
     records, notes = read_records(path)
     assert records == [] and "line 1: cut off" in notes[0]
 
 
 def test_garbage_lines_are_left_out_with_a_note_each(tmp_path: Path) -> None:
     path = tmp_path / "puzzles.jsonl"
-    lines = [json.dumps(RECORDS[0]), "{not json", "[1, 2]", "", json.dumps(RECORDS[1])]
+    lines = [record_line(RECORDS[0]).rstrip("\n"), "{not json", "[1, 2]", "", record_line(RECORDS[1]).rstrip("\n")]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     records, notes = read_records(path)
     assert records == RECORDS[:2]
@@ -63,7 +65,7 @@ def test_garbage_lines_are_left_out_with_a_note_each(tmp_path: Path) -> None:
 
 def test_a_line_that_is_not_utf8_is_left_out_with_a_note(tmp_path: Path) -> None:
     path = tmp_path / "puzzles.jsonl"
-    path.write_bytes(b"\xff\xfe\n" + json.dumps(RECORDS[0]).encode() + b"\n")
+    path.write_bytes(b"\xff\xfe\n" + record_line(RECORDS[0]).encode())
     records, notes = read_records(path)
     assert records == RECORDS[:1]
     assert notes == [f"{path}, line 1: not a puzzle record; it is left out and made again"]
@@ -98,3 +100,17 @@ def current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_flipped_byte_or_an_edit_is_caught_by_the_checksum(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    write_records(path, RECORDS)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].replace('"index": 1', '"index": 7')  # still valid JSON, still a plausible record
+    lines[1] = lines[1].replace('"checksum"', '"checksun"')
+    lines[2] = lines[2].replace("[[1, 0, null]]", "[[1, 0, 0]]")
+    path.write_text("".join(lines), encoding="utf-8")
+    records, notes = read_records(path)
+    assert records == []
+    assert [note.split(": ", 1)[0] for note in notes] == [f"{path}, line {n}" for n in (1, 2, 3)]
+    assert all("checksum does not match" in note for note in notes)

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pipeline.atomic import leftovers
 from pipeline.book.config import MAX_SEED, ParallelSpec, load_config
 from pipeline.book.folderlock import exclusive
 from pipeline.book.make import run_job
@@ -25,7 +26,7 @@ from pipeline.book.resume import in_book_order, placed, resume
 from pipeline.book.run import import_distributed, run_jobs
 from pipeline.book.store import append_record, write_json_atomic
 from pipeline.book.verify import verify_records
-from pipeline.book.writing import check_writable, writing
+from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.errors import PuzzleBookError
 from pipeline.typeset import typeset_book
 
@@ -73,6 +74,7 @@ def build(
         raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(folder)) from None
     check_writable(folder)
     with exclusive(folder):  # before the checkpoint is read: another build may be appending to it
+        remove_leftovers(folder)
         checkpoint = folder / CHECKPOINT
         with stage(timings, "plan"):
             planned = plan(book)
@@ -136,6 +138,15 @@ def parallel_settings(
     if merged.backend == "dask":
         import_distributed()
     return merged
+
+
+def remove_leftovers(folder: Path) -> None:
+    """Delete the temporary files of writes a killed build never finished (this build holds the lock,
+    so no other build is writing them)."""
+    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", WRITE_TEST):
+        for path in leftovers(folder / name):
+            with writing(path):
+                path.unlink(missing_ok=True)
 
 
 def output_folder(config_path: str | Path, out_dir: str | Path | None) -> Path:

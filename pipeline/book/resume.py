@@ -1,8 +1,11 @@
 """Resume a build from its checkpoint: keep the saved records that planned jobs ask for and that
-prove themselves; note every other line, to be made again.
+prove they are the puzzle their job would make; note every other line, to be made again.
 
-The checkpoint is a cache: every line is judged before use and nothing unverified is ever kept.
-It never makes a puzzle (the build does) and never trusts what a record says about itself.
+The checkpoint is a cache: every line is judged before use and nothing unverified is ever kept. A
+record must carry exactly the fields its job's record has, of the right types (a bool is no number),
+with the values the job decides, on the job's board, with givens a proper part of its solution;
+its solution must be the only one, and the grade the grader finds now (never the one written) must
+be the one written and the level the job asks for. It never makes a puzzle (the build does).
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from typing import Any
 
 from pipeline.book.plan import Job
 from pipeline.book.store import read_numbered, record_line, write_records
-from pipeline.book.verify import verify_record
 from pipeline.book.writing import writing
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -50,9 +52,9 @@ def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str,
             notes.append(f"{where}: a second record of puzzle {job.index} of {job.section!r} (first at line "
                          f"{lines[fingerprint]}); it is left out")
             continue
-        problem = record_problem(record, job) or verify_problem(placed(record, job))
+        problem = record_problem(record, job) or proof_problem(record, job)
         if problem:
-            notes.append(f"{where}: {problem}; it is left out and made again")
+            notes.append(f"{where}: section {job.section!r}, puzzle {job.index}: {problem}; it is left out and made again")
             continue
         made[fingerprint] = record
         lines[fingerprint] = line
@@ -67,12 +69,25 @@ def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str,
     return made, notes
 
 
-def verify_problem(record: dict[str, Any]) -> str | None:
-    """verify_record's complaint about a saved record, or None when it is provably unique."""
+def proof_problem(record: dict[str, Any], job: Job) -> str | None:
+    """Why a record that belongs to `job` is still no puzzle to print: a solution that does not solve it,
+    more than one solution (grading proves there is one: reasoning that finishes, or a search), or a
+    grade other than the grader's now, or than the level its job asks for."""
+    kind = registry.kind(job.kind)
     try:
-        verify_record(record)
+        puzzle, solution = kind.read_record(record)
+    except (KeyError, TypeError, ValueError, AttributeError, PuzzleBookError) as err:
+        return f"not a readable puzzle record ({err})"
+    if not kind.is_solution(puzzle, solution):
+        return "its solution does not solve its grid"
+    try:
+        graded = kind.grade(puzzle)
     except PuzzleBookError as err:
-        return err.message.split("; delete its line")[0]
+        return f"it cannot be graded: {err.message}"
+    if graded["level"] != job.difficulty:
+        return f"the grader finds it {graded['level']}, but its puzzle asks for {job.difficulty}"
+    if not same(graded, record["grade"]):
+        return "its grade is not the one the grader finds"
     return None
 
 
@@ -89,27 +104,44 @@ def in_book_order(checkpoint: Path, records: list[dict[str, Any]]) -> None:
         write_records(checkpoint, records)
 
 
+COMMON_FIELDS = ("section", "section_index", "index", "kind", "seed", "difficulty", "grid", "solution", "grade",
+                 "attempts", "fingerprint")
+"""The fields of every record (the kind adds the ones Kind.record_fields names)."""
+
+
 def record_problem(record: dict[str, Any], job: Job) -> str | None:
     """Why a saved record cannot be the puzzle `job` asks for, or None when what the job decides matches.
 
-    The fingerprint only names the job; this checks the record's own fields agree with it (kind,
-    difficulty, seed, and the fields the kind names), so an edited or mixed-up line is never
-    printed. Whether the puzzle itself is right is verify.py's question.
+    The fingerprint only names the job; this checks the record's own fields agree with it: exactly
+    the fields a record of the kind has, the kind, level, seed and kind's fields the job decides
+    (with their types), a sane attempt count and grade, and the kind's board checks.
     """
     kind = registry.kind(job.kind)
-    try:
-        expected: dict[str, Any] = {"kind": job.kind, "difficulty": job.difficulty, **kind.record_fields(job.params)}
-        for key, value in expected.items():
-            if record.get(key) != value:
-                return f"its {key} is {_show(record.get(key))}, but its puzzle asks for {_show(value)}"
-        if record.get("seed") not in kind.record_seeds(job.params, job.seed):
-            return f"its seed {_show(record.get('seed'))} is not one this puzzle's seed {job.seed} leads to"
-        attempts = record.get("attempts")
-        if not isinstance(record.get("grade"), dict) or not isinstance(attempts, int) or attempts < 1:
-            return "its grade or attempts are missing or malformed"
-    except (TypeError, AttributeError) as err:
-        return f"not a readable puzzle record ({err})"
-    return None
+    expected: dict[str, Any] = {"kind": job.kind, "difficulty": job.difficulty, **kind.record_fields(job.params)}
+    fields = {*COMMON_FIELDS, *expected}
+    if set(record) != fields:
+        odd = sorted(set(record) ^ fields)
+        return f"its fields are not a puzzle record's (unexpected or missing: {', '.join(map(repr, odd))})"
+    for key, value in expected.items():
+        if not same(record[key], value):
+            return f"its {key} is {_show(record[key])}, but its puzzle asks for {_show(value)}"
+    if type(record["seed"]) is not int or record["seed"] not in kind.record_seeds(job.params, job.seed):
+        return f"its seed {_show(record['seed'])} is not one this puzzle's seed {job.seed} leads to"
+    attempts = record["attempts"]
+    if type(attempts) is not int or attempts < 1 or not isinstance(record["grade"], dict):
+        return "its grade or attempts are missing or malformed"
+    return kind.board_problem(record, job.params)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values of equal types all the way down: true is not 1, 1 is not 1.0."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[key], b[key]) for key in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(map(same, a, b))
+    return bool(a == b)
 
 
 def _show(value: Any) -> str:

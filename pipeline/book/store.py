@@ -2,10 +2,13 @@
 
 Appends are flushed and synced one record at a time, so a kill loses at most the line being written;
 every rewrite goes through a temporary file and os.replace. Never leaves a half-written whole file.
+Every line carries a checksum of its record's canonical content, so a flipped byte or an edit is
+caught even where the rest still parses.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable
@@ -15,10 +18,21 @@ from typing import Any
 from pipeline.atomic import write_text_atomic
 from pipeline.errors import PuzzleBookError
 
+CHECKSUM = "checksum"
+"""The last field of every line: checksum(record)."""
+
+
+def checksum(record: dict[str, Any]) -> str:
+    """SHA-256 (first 16 hex digits) of the record's canonical JSON, its own checksum field left out."""
+    content = {key: value for key, value in record.items() if key != CHECKSUM}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
 
 def record_line(record: dict[str, Any]) -> str:
-    """A record as one line, keys in the record's own order, exactly as `generate --json` prints."""
-    return json.dumps(record, ensure_ascii=False) + "\n"
+    """A record as one line: the fields `generate --json` prints, in its order, then its checksum."""
+    content = {key: value for key, value in record.items() if key != CHECKSUM}
+    return json.dumps({**content, CHECKSUM: checksum(content)}, ensure_ascii=False) + "\n"
 
 
 def append_record(path: Path, record: dict[str, Any]) -> None:
@@ -36,8 +50,8 @@ def read_records(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def read_numbered(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
-    """(line number, record) for each line of the checkpoint that is a JSON object, and a note naming
-    the file and line of every other line.
+    """(line number, record) for each line of the checkpoint that is a JSON object whose checksum
+    matches (the record is given without it), and a note naming the file and line of every other line.
 
     A last line without its newline was cut off by a kill: it is left out like any line that is not
     a JSON object. The caller makes again what is missing, so nothing unreadable is ever printed.
@@ -59,10 +73,14 @@ def read_numbered(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[st
             record = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             record = None
-        if isinstance(record, dict):
-            records.append((number, record))
-        else:
+        if not isinstance(record, dict):
             notes.append(f"{path}, line {number}: not a puzzle record; it is left out and made again")
+        elif record.get(CHECKSUM) != checksum(record):
+            notes.append(f"{path}, line {number}: its checksum does not match its content (the line was edited "
+                         "or damaged); it is left out and made again")
+        else:
+            del record[CHECKSUM]
+            records.append((number, record))
     if torn:
         notes.append(f"{path}, line {len(lines) + 1}: cut off (the build was stopped); it is made again")
     return records, notes

@@ -15,11 +15,14 @@ from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
 
+WRITE_TEST = "write-test"
+"""The probe file check_writable makes (as .write-test.*.tmp) and removes at once."""
+
 
 def check_writable(folder: Path) -> None:
     """Create and remove a file in `folder`, so an unwritable folder fails before any puzzle is made."""
     with writing(folder):
-        handle, name = tempfile.mkstemp(dir=folder, prefix=".write-test.", suffix=".tmp")
+        handle, name = tempfile.mkstemp(dir=folder, prefix=f".{WRITE_TEST}.", suffix=".tmp")
         os.close(handle)
         os.unlink(name)
 

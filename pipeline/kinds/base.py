@@ -138,6 +138,12 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
         """The fields a record made for `params` must carry, to tell a record from another job's."""
 
+    @abstractmethod
+    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+        """Why a saved record's `grid` and `solution` cannot be a puzzle made for `params` (its
+        `seed` already checked): wrong types (a bool is no number), another board than the job's,
+        givens that are not a proper part of the solution, a promise of the kind broken. None if fine."""
+
     def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
         """The seeds a record of a job may carry (a kind that redraws its board may move on)."""
         return (seed,)

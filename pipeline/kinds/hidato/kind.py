@@ -120,6 +120,30 @@ class PathKind(Kind[Board, Grid]):
     def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"adjacency": params["adjacency"], "shape": params["shape"]["name"]}
 
+    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+        """The job's board exactly, numbers 1..N (never true/false), the givens taken from the
+        solution with at least one cell left empty, and 1 and N given, as every generated puzzle has."""
+        grid, solution = record.get("grid"), record.get("solution")
+        outline = [[cell is None for cell in row] for row in self.blank_grid(params, record["seed"])]
+        cells = sum(row.count(False) for row in outline)
+        for name, rows, least in (("grid", grid, 0), ("solution", solution, 1)):
+            if not _number_rows(rows):
+                return f"its {name} is not rows of whole numbers and nulls"
+            if [[cell is None for cell in row] for row in rows] != outline:  # type: ignore[union-attr]
+                return f"its {name} is not the board its puzzle asks for (another shape or size)"
+            if any(cell is not None and not least <= cell <= cells for row in rows for cell in row):  # type: ignore[union-attr]
+                return f"its {name} holds numbers outside {least} to {cells}"
+        pairs = [(given, placed) for g_row, s_row in zip(grid, solution) for given, placed in zip(g_row, s_row)
+                 if given is not None]  # type: ignore[arg-type]
+        if any(given and given != placed for given, placed in pairs):
+            return "its givens are not its solution's numbers"
+        givens = {given for given, _ in pairs if given}
+        if len(givens) == cells:
+            return "it has no empty cell left to fill"
+        if not {1, cells} <= givens:
+            return f"1 and {cells} must both be given"
+        return None
+
     def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
         if params["shape"]["name"] != RANDOM:
             return (seed,)
@@ -216,6 +240,13 @@ class PathKind(Kind[Board, Grid]):
         except PuzzleBookError:
             return False
         return True
+
+
+def _number_rows(rows: object) -> bool:
+    """A list of lists whose cells are null or whole numbers (true and false are not numbers)."""
+    return isinstance(rows, list) and all(
+        isinstance(row, list) and all(cell is None or type(cell) is int for cell in row) for row in rows
+    )
 
 
 def _shape_name(args: argparse.Namespace) -> str:

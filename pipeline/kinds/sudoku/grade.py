@@ -21,7 +21,7 @@ from itertools import combinations
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku.grid import Sudoku, check_sudoku, peers, units
-from pipeline.kinds.sudoku.solve import solve
+from pipeline.kinds.sudoku.solve import default_node_limit, solve
 
 TECHNIQUES: tuple[str, ...] = (
     "naked_single",
@@ -140,7 +140,13 @@ def grade(s: Sudoku, *, hint: tuple[int, ...] | None = None) -> dict[str, object
     logic = solve_logically(s.box, s.cells, "hard")
     counts = dict(logic.counts)
     if not logic.solved:
-        status = solve(s, limit=2, hint=hint).status
+        budget = default_node_limit(len(s.cells))
+        status = solve(s, limit=2, hint=hint, node_limit=budget).status
+        if status == "unknown":
+            raise PuzzleBookError(
+                f"cannot be graded: neither reasoning nor a search of {budget} branchings tells whether it has "
+                "exactly one solution (status 'unknown'); `puzzlebook solve --node-limit N` can search longer"
+            )
         if status != "unique":
             raise PuzzleBookError(f"only a Sudoku with exactly one solution can be graded; this one is {status!r}")
         counts["guess"] = 1

@@ -15,7 +15,7 @@ from pipeline.kinds.base import GENERATE, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.generate import SYMMETRIES, generate
 from pipeline.kinds.sudoku.grade import LEVELS, grade
-from pipeline.kinds.sudoku.grid import BOXES, Sudoku, is_solution, symbol
+from pipeline.kinds.sudoku.grid import BOXES, SYMBOLS, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
 from pipeline.kinds.sudoku.show import sudoku_card, sudoku_meta, sudoku_text
 from pipeline.kinds.sudoku.solve import default_node_limit, solve
@@ -63,6 +63,22 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"box": params["box"], "symmetry": params["symmetry"]}
+
+    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+        """The job's grid size exactly, in the one-line form, the givens taken from a full solution
+        with at least one cell left empty."""
+        box = params["box"]
+        n = box * box
+        symbols = SYMBOLS[:n]
+        grid, solution = record.get("grid"), record.get("solution")
+        for name, line, allowed in (("grid", grid, "." + symbols), ("solution", solution, symbols)):
+            if type(line) is not str or len(line) != box**4 or not set(line) <= set(allowed):
+                return f"its {name} is not a {n}x{n} Sudoku (box {box}) as its section asks"
+        if any(given != "." and given != placed for given, placed in zip(grid, solution)):
+            return "its givens are not its solution's symbols"
+        if "." not in grid:
+            return "it has no empty cell left to fill"
+        return None
 
     def blank_grid(self, params: dict[str, Any], seed: int) -> str:
         return "." * params["box"] ** 4
