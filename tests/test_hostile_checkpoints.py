@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from pipeline.book.build import build
 from pipeline.book.store import record_line
 from pipeline.cli import main
+from tests.treepaths import key_paths
 
 CONFIG = """\
 title: Damage test book
@@ -177,18 +178,6 @@ def test_temp_files_left_by_a_kill_are_removed(reference: tuple[Path, Path], tmp
 
 # ------------------------------------------------------------------------------------ every field
 
-def paths(value: Any, path: tuple = ()) -> list[tuple]:
-    """Every place in a record: each field, each key of its grade, each row and cell of its grids."""
-    found = [path] if path else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*path, index))
-    return found
-
-
 def damaged(value: Any, path: tuple, how: str, other: Any) -> Any:
     if len(path) > 1:
         copy = dict(value) if isinstance(value, dict) else list(value)
@@ -222,7 +211,7 @@ def test_any_damage_to_any_field_is_made_again(line: int, pick: int, how: str, o
                                                capsys: pytest.CaptureFixture[str]) -> None:
     text = (reference[1] / "puzzles.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)[line]
     record = json.loads(text)
-    places = [path for path in paths(record) if path[0] != "checksum"]
+    places = [path for path in key_paths(record) if path[0] != "checksum"]
     path = places[pick % len(places)]
     try:
         broken = damaged(record, path, how, other)

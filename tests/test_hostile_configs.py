@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from pipeline.book.config import load_config, load_config_text
 from pipeline.book.plan import plan
 from pipeline.errors import PuzzleBookError
+from tests.treepaths import dotted, key_paths
 
 BASE: dict[str, Any] = {
     "title": "T", "subtitle": "S", "author": "A", "seed": 3,
@@ -132,31 +133,12 @@ def test_a_config_too_large_to_be_a_book_is_refused_unread(tmp_path: Path) -> No
         load_config(config)
 
 
-def key_paths(value: Any, path: tuple = ()) -> list[tuple]:
-    """Every key (and list item) of a config, as a path from the top."""
-    found = [path] if path else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += key_paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += key_paths(item, (*path, index))
-    return found
-
-
 def replaced(data: Any, path: tuple, value: Any) -> Any:
     if not path:
         return value
     copy = dict(data) if isinstance(data, dict) else list(data)
     copy[path[0]] = replaced(data[path[0]], path[1:], value)
     return copy
-
-
-def dotted(path: tuple) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
-    return text
 
 
 WRONG = [None, True, -1, 10**12, 1.5e300, math.nan, "", "x" * 400, [], {}, [[[1]]], {"k": {"k": 1}}]
