@@ -1,6 +1,7 @@
 """A damaged checkpoint never reaches the page: whatever is done to a saved record, the next build
 says so in one line and makes the puzzle again, and the book comes out byte for byte as if nothing
-had happened.
+had happened (an edited attempt count, which nothing can prove short of making the puzzle again, is
+the one thing that may stay: it is never printed).
 
 Damage is done two ways: as a careless editor would (the line's checksum recomputed, so every deeper
 check must catch it on its own) and as a flipped byte would (the checksum left stale). The named
@@ -85,8 +86,15 @@ def rebuilt_after(damage: dict[int, str], reference: tuple[Path, Path], tmp_path
     code = main(["build", str(config), "--out", str(out), "--jobs", "1", "--quiet"])
     err = capsys.readouterr().err
     assert code == 0 and "Traceback" not in err, err
-    assert files(out) == files(good)
+    assert (out / "book.pdf").read_bytes() == (good / "book.pdf").read_bytes()
+    assert undated(records(out)) == undated(records(good)), "the same puzzles, only the attempt counts may differ"
     return [line for line in err.splitlines() if line.startswith("puzzlebook: note: ")]
+
+
+def undated(saved: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records without their attempt counts (and so their checksums): how many fresh starts a puzzle
+    took cannot be proved short of making it again, and it changes nothing printed."""
+    return [{key: value for key, value in record.items() if key not in ("attempts", "checksum")} for record in saved]
 
 
 def edited(record: dict[str, Any]) -> str:
