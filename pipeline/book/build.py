@@ -133,7 +133,12 @@ def parallel_settings(
         merged = ParallelSpec.model_validate({**spec.model_dump(), **update})
     except ValidationError as err:
         first = err.errors()[0]
-        field = "--scheduler" if "scheduler" in first["loc"] or "scheduler" in first["msg"] else "--backend"
+        if "n_jobs" in first["loc"]:
+            field = "--jobs"
+        elif "scheduler" in first["loc"] or "scheduler" in first["msg"]:
+            field = "--scheduler"
+        else:
+            field = "--backend"
         raise PuzzleBookError(first["msg"].removeprefix("Value error, "), field=field) from None
     if merged.backend == "dask":
         import_distributed()
