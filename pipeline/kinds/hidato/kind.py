@@ -77,9 +77,8 @@ class PathKind(Kind[Board, Grid]):
 
     @cached_property
     def section_model(self) -> Any:  # type: ignore[override]
-        from pipeline.kinds.hidato.section import (
-            HidatoSection,  # pydantic loads only for configs
-        )
+        # pydantic loads only for the commands that read configs
+        from pipeline.kinds.hidato.section import HidatoSection
 
         return HidatoSection
 

@@ -47,9 +47,8 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     @cached_property
     def section_model(self) -> Any:  # type: ignore[override]
-        from pipeline.kinds.sudoku.section import (
-            SudokuSection,  # pydantic loads only for configs
-        )
+        # pydantic loads only for the commands that read configs
+        from pipeline.kinds.sudoku.section import SudokuSection
 
         return SudokuSection
 
