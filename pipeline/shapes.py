@@ -46,6 +46,8 @@ RANDOM_ATTEMPTS = 20
 
 PROJECT_SHAPES = Path(__file__).resolve().parents[1] / "shapes"
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_ADJACENCY_MARK = re.compile(r"\s*;.*?\badjacency=([A-Za-z]+)")
+_HEADER_BYTES = 200
 """A picture file's name: letters, digits, '_' and '-', at most 64 of them (longer names are no file)."""
 
 
@@ -104,15 +106,44 @@ def make_mask(
 
 
 def shape_names() -> list[str]:
-    """The parametric families, then every picture file's name in ./shapes and the project's shapes/."""
-    files = {
-        path.stem
-        for folder in _mask_folders()
-        if folder.is_dir()
-        for path in folder.glob("*.txt")
-        if _NAME.fullmatch(path.stem) and path.stem not in FAMILIES
-    }
-    return [*FAMILIES, *sorted(files)]
+    """The parametric families, then every square picture file's name in ./shapes and the project's shapes/."""
+    return [*FAMILIES, *(name for name in picture_names() if name not in FAMILIES)]
+
+
+def picture_names(adjacency: str | None = None) -> list[str]:
+    """The names of the picture files (./shapes first, then the project's) whose header line marks them
+    for `adjacency`; None means the unmarked ones, the square grid's. Sorted, each name once."""
+    names: set[str] = set()
+    for folder in _mask_folders():
+        if folder.is_dir():
+            names.update(
+                path.stem for path in folder.glob("*.txt")
+                if _NAME.fullmatch(path.stem) and picture_file(path.stem) == path
+                and picture_adjacency(path) == adjacency
+            )
+    return sorted(names)
+
+
+def picture_file(name: str) -> Path | None:
+    """The picture file NAME.txt that wins: ./shapes first, then the project's shapes/."""
+    if not _NAME.fullmatch(name):
+        return None
+    return next((path for folder in _mask_folders() if (path := folder / f"{name}.txt").is_file()), None)
+
+
+def picture_adjacency(path: Path) -> str | None:
+    """The adjacency a picture file's first line names (`; adjacency=hex`), else None (a square grid,
+    whether unmarked or marked king or orthogonal).
+
+    Boards of other geometries (a kind's own, such as hex boards) are drawn in the same folder and
+    marked so; this module lists and reads only the unmarked ones."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as file:
+            first = file.readline(_HEADER_BYTES)
+    except OSError:
+        return None
+    match = _ADJACENCY_MARK.match(first)
+    return match[1] if match and match[1] not in ADJACENCIES else None
 
 
 def preview(mask: Mask) -> str:
@@ -299,11 +330,15 @@ def _mask_folders() -> list[Path]:
 
 
 def _mask_file(name: str) -> Path:
-    if _NAME.fullmatch(name):
-        for folder in _mask_folders():
-            path = folder / f"{name}.txt"
-            if path.is_file():
-                return path
+    path = picture_file(name)
+    if path is not None:
+        marked = picture_adjacency(path)
+        if marked is None:
+            return path
+        raise PuzzleBookError(
+            f"shape {name!r} is drawn for {marked} boards (its first line says adjacency={marked}); "
+            f"square-grid shapes: {', '.join(shape_names())}", source=str(path),
+        )
     names = shape_names()
     close = difflib.get_close_matches(name[:64], names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ";"

@@ -17,6 +17,7 @@ import pytest
 
 from pipeline import shapes
 from pipeline.cli import main
+from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.hidato.board import Board, is_solution
 from pipeline.kinds.hidato.textformat import parse_puzzles, read_puzzle_file
 
@@ -305,10 +306,12 @@ def test_show_solutions(capsys: Capture, book: Path) -> None:
 def test_shapes_lists_every_shape_with_a_preview(capsys: Capture) -> None:
     code, out, _ = run(capsys, "shapes")
     assert code == 0
-    for name in shapes.shape_names():
+    names = [*shapes.shape_names(), *hexshapes.hex_shape_names()]
+    for name in names:
         assert f"\n{name}: " in "\n" + out
-    assert out.count("open cells") == len(shapes.shape_names())
-    assert out.count("parameters:") == len(shapes.shape_names())
+    assert out.count("open cells") == len(names)
+    assert out.count("parameters:") == len(names)
+    assert out.count("(Hex Hidato only)") == len(hexshapes.hex_shape_names())
 
 
 def test_shapes_previews_one_shape_with_parameters(capsys: Capture) -> None:

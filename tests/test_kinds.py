@@ -28,6 +28,8 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
     "numbrix": ({"adjacency": "orthogonal", "shape": {"name": "cross", "size": 8, "arm": 4}}, "hard",
                 ["--shape", "cross", "--size", "8", "--arm", "4"]),
     "sudoku": ({"box": 2, "symmetry": "none"}, "easy", ["--box", "2", "--symmetry", "none"]),
+    "hexhidato": ({"adjacency": "hex", "shape": {"name": "hexagon", "size": 4}}, "hard",
+                  ["--shape", "hexagon", "--size", "4"]),
 }
 KINDS = sorted(EXAMPLES)
 
@@ -38,7 +40,7 @@ def test_every_registered_kind_has_an_example() -> None:
 
 def test_families_group_kinds_and_add_their_options_once() -> None:
     assert [kind.name for kind in registry.families()] == ["hidato", "sudoku"]
-    assert registry.family_names("hidato") == ("hidato", "numbrix")
+    assert registry.family_names("hidato") == ("hidato", "numbrix", "hexhidato")
     assert {kind.family for kind in registry.KINDS} == {kind.family for kind in registry.families()}
     assert all(kind.section_model is registry.kind(registry.family_names(kind.family)[0]).section_model
                for kind in registry.KINDS)
@@ -119,7 +121,7 @@ def test_a_job_fingerprint_depends_on_the_kind_parameters_only_through_their_val
 
 
 def test_unknown_kind_names_the_kinds() -> None:
-    with pytest.raises(Exception, match=r"unknown kind 'kakuro'; allowed: hidato, numbrix, sudoku"):
+    with pytest.raises(Exception, match=r"unknown kind 'kakuro'; allowed: hidato, numbrix, hexhidato, sudoku"):
         registry.kind("kakuro")
 
 

@@ -303,7 +303,7 @@ def test_solve_steps_refuses_sudoku(capsys: pytest.CaptureFixture[str], tmp_path
     path = tmp_path / "s.txt"
     path.write_text("1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n", encoding="utf-8")
     assert main(["solve", str(path), "--kind", "sudoku", "--steps"]) == 2
-    assert "--steps explains Hidato and Numbrix" in capsys.readouterr().err
+    assert "--steps explains Hidato, Numbrix and Hex Hidato" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- trial probes

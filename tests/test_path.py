@@ -262,7 +262,7 @@ def test_single_cell_and_pair() -> None:
 
 def test_unknown_adjacency_is_a_user_error() -> None:
     with pytest.raises(PuzzleBookError, match="unknown adjacency"):
-        path_problem(rect(2, 2), "hex")  # type: ignore[arg-type]
+        path_problem(rect(2, 2), "triangular")  # type: ignore[arg-type]
 
 
 def test_small_impossible_shape_proven_by_full_search() -> None:

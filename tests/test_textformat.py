@@ -80,8 +80,8 @@ def test_adjacency_from_metadata_then_argument_then_king() -> None:
 
 
 def test_unknown_adjacency_argument() -> None:
-    with pytest.raises(PuzzleBookError, match="unknown adjacency 'hex'; allowed: king, orthogonal"):
-        parse_puzzles(". .", adjacency="hex")  # type: ignore[arg-type]
+    with pytest.raises(PuzzleBookError, match="unknown adjacency 'triangular'; allowed: king, orthogonal, hex"):
+        parse_puzzles(". .", adjacency="triangular")  # type: ignore[arg-type]
 
 
 def test_solution_blocks_attach_to_the_puzzle_before_them() -> None:
@@ -108,7 +108,7 @@ ERRORS = [
     ("\n\n  # x\n X #", 3, 3, "the board has no open cells"),
     (". # #\n# # .", 2, 5, "the open cells are not connected, so no path can visit them all: this cell"),
     ("2 # .", 1, 5, "cannot be reached from the one at line 1, column 1"),
-    ("; adjacency=hex\n. .", 1, 3, "unknown adjacency 'hex'; allowed: king, orthogonal"),
+    ("; adjacency=triangular\n. .", 1, 3, "unknown adjacency 'triangular'; allowed: king, orthogonal, hex"),
     ("; x=1 kind=sudoku\n. .", 1, 7, "unknown kind 'sudoku'; allowed: hidato, numbrix"),
     ("; adjacency=king kind=numbrix\n. .", 1, 18, "kind=numbrix contradicts adjacency=king"),
     ("; a=1 a=2\n. .", 1, 7, "metadata key 'a' is given twice"),
@@ -213,7 +213,7 @@ def test_format_puzzle_states_a_non_king_adjacency() -> None:
         ({"k": ""}, "cannot be written"),
         ({"role": "solution"}, "reserved"),
         ({"kind": "numbrix"}, "metadata says orthogonal adjacency but the board is king"),
-        ({"adjacency": "hex"}, "unknown adjacency"),
+        ({"adjacency": "triangular"}, "unknown adjacency"),
     ],
 )
 def test_format_puzzle_refuses_metadata_it_could_not_read_back(meta: dict[str, str], message: str) -> None:
@@ -265,8 +265,8 @@ def puzzle_texts(draw: st.DrawFn) -> PuzzleText:
     keys = st.builds(str.__add__, st.sampled_from("aksz"), st.text("ei09_.-", max_size=5))
     values = st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7E), min_size=1, max_size=8)
     meta = draw(st.dictionaries(keys.filter(lambda k: k not in RESERVED), values, max_size=4))
-    if adjacency == "orthogonal":
-        meta["adjacency"] = "orthogonal"
+    if adjacency != "king":
+        meta["adjacency"] = adjacency
     board = Board(tuple(map(tuple, grid)), adjacency)
     return PuzzleText(board, meta, tuple(map(tuple, solution)) if draw(st.booleans()) else None)
 

@@ -97,7 +97,8 @@ def _misplaced(where: _Where, parent: tuple[Any, ...], key: Any) -> str | None:
         return None
     said = getattr(model, "misplaced_hint", "")
     hint = f"; {said}" if said else ""
-    return f"only a {' or '.join(owners)} section takes {key!r}{hint}"
+    named = owners[0] if len(owners) == 1 else f"{', '.join(owners[:-1])} or {owners[-1]}"
+    return f"only a {named} section takes {key!r}{hint}"
 
 
 def _in_section(root: MappingNode, loc: tuple[Any, ...]) -> str:

@@ -21,6 +21,7 @@ from pipeline.cli.output import (
     json_line,
     puzzle_label,
     shape_card,
+    square_shape_view,
     status_phrase,
     steps_record,
     steps_text,
@@ -173,13 +174,20 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_shapes(args: argparse.Namespace) -> int:
-    names = [args.name] if args.name else shapes.shape_names()
+    """The square grid's shapes, then the shapes kinds bring for grids of their own (hex boards)."""
+    owners = {name: kind for kind in registry.KINDS for name in kind.own_shapes()}
+    names = [args.name] if args.name else [*shapes.shape_names(), *(name for name in owners if name not in shapes.FAMILIES)]
     options = shape_options(args) if args.name else {}
     for number, name in enumerate(names):
-        mask = shapes.make_mask(name, **options, seed=args.seed)  # type: ignore[arg-type]
+        owner = owners.get(name)
+        if owner is not None:
+            view = owner.shape_view(name, options, args.seed)
+        else:
+            mask = shapes.make_mask(name, **options, seed=args.seed)  # type: ignore[arg-type]
+            view = square_shape_view(name, mask, shape_settings(name, options))
         if number:
             print()
-        print(shape_card(name, mask, shape_settings(name, options), only_for(name, options, args.seed)))
+        print(shape_card(name, view, only_for(name, options, args.seed)))
     return 0
 
 

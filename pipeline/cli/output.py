@@ -12,7 +12,7 @@ from typing import Any
 
 from pipeline import shapes
 from pipeline.grids import Mask
-from pipeline.kinds.base import Explanation
+from pipeline.kinds.base import Explanation, ShapeView
 from pipeline.kinds.result import SolveResult
 from pipeline.textfile import key_values
 
@@ -50,24 +50,30 @@ def status_phrase(result: SolveResult[Any], node_limit: int | None) -> str:
     return f"unknown (the node limit of {node_limit} stopped the search; {found_phrase} found)"
 
 
-def shape_card(name: str, mask: Mask, settings: Mapping[str, object], only: Sequence[str]) -> str:
+def shape_card(name: str, view: ShapeView, only: Sequence[str]) -> str:
     """`shapes`' view of a shape: name, open cells, the parameters it takes, and its picture.
 
     `only` names the kinds that can use the shape when not every kind with shapes can.
     """
-    taken = shapes.OPTIONS.get(name)
-    if taken is None:
+    if view.takes is None:
         takes = "none (drawn in a picture file)"
     else:
-        takes = ", ".join(f"--{option}" for option in taken) + (", --seed" if name == "random" else "")
-    at = f" with {key_values(settings)}" if settings else ""
+        takes = ", ".join(f"--{option}" for option in view.takes)
+    at = f" with {key_values(view.settings)}" if view.settings else ""
     lines = [
-        f"{name}: {sum(map(sum, mask))} open cells in {len(mask[0]) if mask else 0}x{len(mask)}{at}"
-        + (f" ({joined(only)} only)" if only else ""),
+        f"{name}: {view.cells} open cells in {view.width}x{view.height}{at}" + (f" ({joined(only)} only)" if only else ""),
         f"  parameters: {takes}",
-        *("  " + line for line in shapes.preview(mask).splitlines()),
+        *("  " + line for line in view.picture.splitlines()),
     ]
     return "\n".join(lines)
+
+
+def square_shape_view(name: str, mask: Mask, settings: Mapping[str, object]) -> ShapeView:
+    """A shape of the square grid (pipeline.shapes) as `shapes` shows it."""
+    taken = shapes.OPTIONS.get(name)
+    takes = None if taken is None else (*taken, *(("seed",) if name == "random" else ()))
+    width = len(mask[0]) if mask else 0
+    return ShapeView(sum(map(sum, mask)), width, len(mask), settings, takes, shapes.preview(mask))
 
 
 def steps_text(explained: Explanation, status: str, indent: str = "  ") -> str:

@@ -243,5 +243,31 @@ class Kind(ABC, Generic[Puzzle, Solution]):
         """A generated record in the kind's text form, as `generate` prints it without --json."""
 
     def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
-        """Whether the shape can be this kind's board; None for a kind whose boards take no shapes."""
+        """Whether the shape can be this kind's board; None for a kind whose boards take no shapes, or
+        (for a kind with shapes of its own) for a shape of another grid, which it does not judge."""
         return None
+
+    def own_shapes(self) -> tuple[str, ...]:
+        """Shapes of a grid of the kind's own (beyond pipeline.shapes' square grid), which `puzzlebook
+        shapes` lists after the square ones; each kind of a family may have its own."""
+        return ()
+
+    def shape_view(self, name: str, options: Mapping[str, object], seed: int) -> ShapeView:
+        """One of `own_shapes()` as `puzzlebook shapes` shows it; PuzzleBookError for bad options."""
+        raise NotImplementedError(f"{self.name} has no shapes of its own")
+
+
+@dataclass(frozen=True)
+class ShapeView:
+    """A board outline as `puzzlebook shapes` shows it, whichever grid it is drawn on."""
+
+    cells: int
+    """Open cells."""
+    width: int
+    height: int
+    settings: Mapping[str, object]
+    """The parameters it was made with: those given, plus a size its family chose."""
+    takes: tuple[str, ...] | None
+    """The options it takes (argparse destinations); None for a shape drawn in a picture file."""
+    picture: str
+    """Its text picture, '.' open and '#' blocked."""

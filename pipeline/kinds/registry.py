@@ -11,10 +11,10 @@ from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.base import Kind
-from pipeline.kinds.hidato.kind import HIDATO, NUMBRIX
+from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.sudoku.kind import SUDOKU
 
-KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, SUDOKU)
+KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU)
 DEFAULT: Kind[Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}

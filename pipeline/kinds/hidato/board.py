@@ -10,29 +10,27 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pipeline.errors import PuzzleBookError
-from pipeline.grids import (
+from pipeline.grids import Cell, Coord, Grid, Mask, blank_grid, mask_of
+from pipeline.kinds.hidato.geometry import (
     ADJACENCIES,
     Adjacency,
-    Cell,
-    Coord,
-    Grid,
-    Mask,
-    blank_grid,
     distance,
     mask_connected,
-    mask_of,
     steps,
 )
 
 __all__ = [
-    "ADJACENCIES", "Adjacency", "Board", "BoardError", "Cell", "Coord", "Grid", "Mask", "check_board",
+    "ADJACENCIES", "KIND_NAMES", "Adjacency", "Board", "BoardError", "Cell", "Coord", "Grid", "Mask", "check_board",
     "distance", "is_solution", "kind_name", "open_cells_connected", "steps",
 ]
 
 
+KIND_NAMES: dict[Adjacency, str] = {"king": "hidato", "orthogonal": "numbrix", "hex": "hexhidato"}
+
+
 def kind_name(adjacency: Adjacency) -> str:
-    """The puzzle's name as publishers know it."""
-    return "hidato" if adjacency == "king" else "numbrix"
+    """The kind's name (`puzzlebook --kind`) of a board with this adjacency."""
+    return KIND_NAMES[adjacency]
 
 
 class BoardError(PuzzleBookError):

@@ -1,6 +1,7 @@
-"""What a book's how-to-play page says about Hidato and Numbrix, with a worked example of each.
+"""What a book's how-to-play page says about Hidato, Numbrix and hex Hidato, with a worked example of each.
 
-The examples were made by the real generator (4x4 with blocked corners, seeds 4 and 1); the tests
+The examples were made by the real generator (4x4 with blocked corners, seeds 4 and 1; a medium
+hexagon of side 3, seed 2); the tests
 prove each unique with the solver. Text and data only: it never searches.
 """
 
@@ -51,5 +52,21 @@ NUMBRIX_GUIDE = Guide(
     ),
     puzzle=((0, 0, 0, N), (0, 9, 4, 3), (0, 0, 1, 0), (12, 13, 0, 15)),
     solution=((7, 6, 5, N), (8, 9, 4, 3), (11, 10, 1, 2), (12, 13, 14, 15)),
+    level_notes=LEVEL_NOTES,
+)
+
+HEX_GUIDE = Guide(
+    rules=(
+        "The board is a honeycomb. Write a number in every empty cell so that the numbers from 1 to the "
+        "last one form a chain: each number touches the next one across one of its six sides. The printed "
+        "numbers stay where they are; the first and the last number are always printed."
+    ),
+    tips=(
+        "A cell has at most six neighbours, fewer along the edge: numbers on the rim have few choices, so start there.",
+        "Count the gap between two printed numbers: from 7 to 11 the chain takes exactly four steps, so 8, 9 "
+        "and 10 must fit on a route between them.",
+    ),
+    puzzle=((N, N, 0, 0, 0), (N, 7, 0, 0, 0), (0, 17, 19, 0, 0), (0, 0, 0, 1, N), (0, 11, 0, N, N)),
+    solution=((N, N, 6, 5, 4), (N, 7, 16, 15, 3), (8, 17, 19, 14, 2), (9, 18, 13, 1, N), (10, 11, 12, N, N)),
     level_notes=LEVEL_NOTES,
 )

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from pipeline import shapes
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
 from pipeline.kinds.base import (
@@ -22,7 +21,9 @@ from pipeline.kinds.base import (
     Explanation,
     Guide,
     Kind,
+    ShapeView,
 )
+from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.hidato.board import (
     Adjacency,
     Board,
@@ -34,35 +35,35 @@ from pipeline.kinds.hidato.board import (
 from pipeline.kinds.hidato.explain import NAMES
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import grade
-from pipeline.kinds.hidato.guide import HIDATO_GUIDE, NUMBRIX_GUIDE
+from pipeline.kinds.hidato.guide import HEX_GUIDE, HIDATO_GUIDE, NUMBRIX_GUIDE
 from pipeline.kinds.hidato.logic import solve_logically
+from pipeline.kinds.hidato.outline import (
+    RANDOM_SHAPES,
+    board_mask,
+    default_shape,
+    settings,
+)
 from pipeline.kinds.hidato.prove import prove_unique
 from pipeline.kinds.hidato.show import generated_block, puzzle_card
 from pipeline.kinds.hidato.solve import default_node_limit, solve
 from pipeline.kinds.hidato.techniques import LEVELS
 from pipeline.kinds.hidato.textformat import (
     PuzzleText,
-    format_grid,
+    format_board_grid,
     format_puzzles,
     parse_puzzles,
 )
 from pipeline.kinds.result import SolveResult
-from pipeline.options import (
-    DEFAULT_SHAPE,
-    SHAPE_OPTIONS,
-    add_shape_options,
-    shape_options,
-    shape_settings,
-)
+from pipeline.options import SHAPE_OPTIONS, add_shape_options, shape_options
 from pipeline.seeds import derive_seed
 
-RANDOM = "random"
 RANDOM_MASKS = 8
 """Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
 
 
 class PathKind(Kind[Board, Grid]):
-    """Place 1..N on a board's open cells so that consecutive numbers touch under `adjacency`."""
+    """Place 1..N on a board's open cells so that consecutive numbers touch under `adjacency`: Hidato
+    on the square grid (king) or the honeycomb (hex), Numbrix (orthogonal)."""
 
     family = "hidato"
     levels = LEVELS
@@ -93,7 +94,7 @@ class PathKind(Kind[Board, Grid]):
         mask from a derived seed (at most RANDOM_MASKS in all); the record's seed is the one that
         worked, so `puzzlebook generate --shape random --seed SEED` remakes it. Any other shape is
         fixed, so its failure is final at once."""
-        if params["shape"]["name"] != RANDOM:
+        if params["shape"]["name"] not in RANDOM_SHAPES:
             return self._on_mask(params, difficulty, seed)
         error = None
         for seed_tried in self.record_seeds(params, seed):
@@ -113,8 +114,8 @@ class PathKind(Kind[Board, Grid]):
         ./shapes may change between calls)."""
         shape = params["shape"]
         options = {key: value for key, value in shape.items() if key != "name"}
-        seed = seed if shape["name"] == RANDOM else 0
-        return shapes.make_mask(shape["name"], **options, seed=seed, adjacency=self.adjacency)
+        seed = seed if shape["name"] in RANDOM_SHAPES else 0
+        return board_mask(shape["name"], self.adjacency, **options, seed=seed)
 
     def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"adjacency": params["adjacency"], "shape": params["shape"]["name"]}
@@ -144,7 +145,7 @@ class PathKind(Kind[Board, Grid]):
         return None
 
     def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
-        if params["shape"]["name"] != RANDOM:
+        if params["shape"]["name"] not in RANDOM_SHAPES:
             return (seed,)
         return (seed, *(derive_seed(seed, "retry", number) for number in range(1, RANDOM_MASKS)))
 
@@ -152,7 +153,7 @@ class PathKind(Kind[Board, Grid]):
         return [list(row) for row in blank_grid(self._mask(params, seed))]
 
     def board_cells(self, params: dict[str, Any]) -> int | None:
-        if params["shape"]["name"] == RANDOM:
+        if params["shape"]["name"] in RANDOM_SHAPES:
             return None
         return sum(map(sum, self._mask(params, 0)))
 
@@ -201,7 +202,7 @@ class PathKind(Kind[Board, Grid]):
         return format_puzzles(items)
 
     def solution_text(self, item: Any, solution: Grid) -> str:
-        return format_grid(solution)
+        return format_board_grid(solution, item.board.adjacency)
 
     def solution_json(self, solution: Grid) -> list[list[int | None]]:
         return [list(row) for row in solution]
@@ -214,7 +215,10 @@ class PathKind(Kind[Board, Grid]):
     def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
         if command == GENERATE:
             add_shape_options(parser, with_name=True)
-            parser.add_argument("--numbrix", action="store_true", help="Numbrix (4 neighbours) instead of Hidato (8)")
+            parser.add_argument(
+                "--numbrix", action="store_true",
+                help="Numbrix (4 neighbours) instead of Hidato (8); a hex --shape means hex Hidato (6)",
+            )
         elif command == FILE_COMMANDS:
             parser.add_argument(
                 "--numbrix", action="store_true",
@@ -222,23 +226,46 @@ class PathKind(Kind[Board, Grid]):
             )
 
     def stated(self, args: argparse.Namespace) -> tuple[str, str] | None:
-        return ("--numbrix", "numbrix") if getattr(args, "numbrix", False) else None
+        """--numbrix names Numbrix; a honeycomb --shape names hex Hidato (both at once is refused)."""
+        shape = getattr(args, "shape", None)
+        hex_shape = isinstance(shape, str) and hexshapes.is_hex_shape(shape)
+        if getattr(args, "numbrix", False):
+            if hex_shape:
+                raise PuzzleBookError(f"--shape {shape} is a honeycomb and Numbrix boards are square; drop one")
+            return ("--numbrix", "numbrix")
+        return (f"--shape {shape}", HEX.name) if hex_shape else None
 
     def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        shape = _shape_name(args)
-        mask = shapes.make_mask(shape, **shape_options(args), seed=seed, adjacency=self.adjacency)  # type: ignore[arg-type]
+        shape = self._shape_name(args)
+        mask = board_mask(shape, self.adjacency, **shape_options(args), seed=seed)
         return generate(mask, self.adjacency, args.difficulty, seed, shape=shape)
 
     def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        settings = shape_settings(_shape_name(args), shape_options(args))
-        return generated_block(record, settings, args.solutions, first)
+        recorded = settings(self._shape_name(args), shape_options(args), self.adjacency)
+        return generated_block(record, recorded, args.solutions, first)
 
-    def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool:
+    def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
+        if self.adjacency == hexshapes.HEX and not hexshapes.is_hex_shape(name):
+            return None  # a square-grid shape: not this grid's to judge
         try:
-            shapes.make_mask(name, **options, seed=seed, adjacency=self.adjacency)  # type: ignore[arg-type]
+            board_mask(name, self.adjacency, **options, seed=seed)
         except PuzzleBookError:
             return False
         return True
+
+    def own_shapes(self) -> tuple[str, ...]:
+        return tuple(hexshapes.hex_shape_names()) if self.adjacency == hexshapes.HEX else ()
+
+    def shape_view(self, name: str, options: Mapping[str, object], seed: int) -> ShapeView:
+        mask = board_mask(name, self.adjacency, **options, seed=seed)
+        taken = hexshapes.OPTIONS.get(name)
+        takes = None if taken is None else (*taken, *(("seed",) if name in RANDOM_SHAPES else ()))
+        return ShapeView(sum(map(sum, mask)), len(mask[0]), len(mask), settings(name, dict(options), self.adjacency),
+                         takes, hexshapes.preview(mask))
+
+    def _shape_name(self, args: argparse.Namespace) -> str:
+        """--shape as given (an empty name is an unknown shape, not the default), else the kind's default."""
+        return default_shape(self.adjacency) if args.shape is None else args.shape
 
 
 def _number_rows(rows: object) -> bool:
@@ -248,10 +275,6 @@ def _number_rows(rows: object) -> bool:
     )
 
 
-def _shape_name(args: argparse.Namespace) -> str:
-    """--shape as given (an empty name is an unknown shape, not the default), else the default."""
-    return DEFAULT_SHAPE if args.shape is None else args.shape
-
-
 HIDATO = PathKind("hidato", "Hidato", "king", HIDATO_GUIDE)
 NUMBRIX = PathKind("numbrix", "Numbrix", "orthogonal", NUMBRIX_GUIDE)
+HEX = PathKind("hexhidato", "Hex Hidato", "hex", HEX_GUIDE)

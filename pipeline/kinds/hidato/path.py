@@ -62,30 +62,37 @@ def _shape(mask: Mask, adjacency: Adjacency) -> _Shape:
     return _Shape(adjacency, stride, cells, region, dark, nbr_mask, nbr_list, around)
 
 
-def _flood(seed: int, region: int, stride: int, king: bool) -> int:
+_MODES = {"king": 0, "orthogonal": 1, "hex": 2}
+"""Adjacency as a small int for the hot loops below."""
+
+
+def _grow(seen: int, region: int, stride: int, mode: int) -> int:
+    """`seen` and the cells of `region` touching it."""
+    if mode == 0:
+        row = seen | (seen << 1) | (seen >> 1)
+        return (row | (row << stride) | (row >> stride)) & region
+    grown = seen | (seen << 1) | (seen >> 1) | (seen << stride) | (seen >> stride)
+    if mode == 2:  # hex: (r+1, q-1) and (r-1, q+1) are stride - 1 away
+        grown |= (seen << (stride - 1)) | (seen >> (stride - 1))
+    return grown & region
+
+
+def _flood(seed: int, region: int, stride: int, mode: int) -> int:
     """All cells of `region` reachable from the cells of `seed` (which must lie in `region`)."""
     seen = seed
     while True:
-        if king:
-            row = seen | (seen << 1) | (seen >> 1)
-            grown = (row | (row << stride) | (row >> stride)) & region
-        else:
-            grown = (seen | (seen << 1) | (seen >> 1) | (seen << stride) | (seen >> stride)) & region
+        grown = _grow(seen, region, stride, mode)
         if grown == seen:
             return seen
         seen = grown
 
 
-def _split(around: int, region: int, stride: int, king: bool) -> int:
+def _split(around: int, region: int, stride: int, mode: int) -> int:
     """0 when the cells of `around` (in `region`) are connected within `region`; else the whole piece of
     `region` holding the lowest of them. Stops as soon as they meet, which is usually after a few steps."""
     seen = around & -around
     while True:
-        if king:
-            row = seen | (seen << 1) | (seen >> 1)
-            grown = (row | (row << stride) | (row >> stride)) & region
-        else:
-            grown = (seen | (seen << 1) | (seen >> 1) | (seen << stride) | (seen >> stride)) & region
+        grown = _grow(seen, region, stride, mode)
         if grown & around == around:
             return 0
         if grown == seen:
@@ -124,7 +131,7 @@ def _window_groups(adjacency: Adjacency) -> tuple[tuple[int, ...], ...]:
 _GROUPS = {adjacency: _window_groups(adjacency) for adjacency in ADJACENCIES}
 
 
-def _cut_piece(reps: list[int], region: int, stride: int, king: bool) -> int:
+def _cut_piece(reps: list[int], region: int, stride: int, mode: int) -> int:
     """Split test for a cell whose neighbours in `region` (the set without that cell, assumed to have
     been connected with it) fall into local groups with representatives `reps` (2 or more):
     0 when they still meet, -1 when `region` falls into 3 or more pieces, else one of its 2 pieces.
@@ -132,10 +139,7 @@ def _cut_piece(reps: list[int], region: int, stride: int, king: bool) -> int:
     if len(reps) == 2:
 
         def grow(cells: int) -> int:
-            if king:
-                row = cells | (cells << 1) | (cells >> 1)
-                return (row | (row << stride) | (row >> stride)) & region
-            return (cells | (cells << 1) | (cells >> 1) | (cells << stride) | (cells >> stride)) & region
+            return _grow(cells, region, stride, mode)
 
         a, b = 1 << reps[0], 1 << reps[1]
         while True:
@@ -152,11 +156,11 @@ def _cut_piece(reps: list[int], region: int, stride: int, king: bool) -> int:
                 return b
             b = grown
     goal = sum(1 << r for r in reps)
-    piece = _split(goal, region, stride, king)
+    piece = _split(goal, region, stride, mode)
     if not piece:
         return 0
     other = region ^ piece
-    return -1 if _split(goal & other, other, stride, king) else piece
+    return -1 if _split(goal & other, other, stride, mode) else piece
 
 
 @dataclass(frozen=True)
@@ -231,7 +235,7 @@ def _problem(shape: _Shape) -> tuple[str | None, list[_Cut]]:
         return "the shape has no open cells", []
     if n == 1:
         return None, []
-    if _flood(1 << shape.cells[0], shape.region, shape.stride, shape.adjacency == "king") != shape.region:
+    if _flood(1 << shape.cells[0], shape.region, shape.stride, _MODES[shape.adjacency]) != shape.region:
         return "the open cells are not connected, so no path can visit them all", []
     # A path's inner cells use two neighbours, so a cell with only one must be one of its two ends.
     ends = [i for i in shape.cells if len(shape.nbr_list[i]) == 1]
@@ -334,7 +338,8 @@ def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget
     only enter it once, so it must end there.
     """
     S = shape.stride
-    king = shape.adjacency == "king"
+    mode = _MODES[shape.adjacency]
+    orthogonal = shape.adjacency == "orthogonal"
     nm = shape.nbr_mask
     nl = shape.nbr_list
     around = shape.around
@@ -358,10 +363,10 @@ def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget
     T = target & U
     if E:
         T &= E
-    if not king:  # the path alternates colours, so the colour of its last cell is known
+    if orthogonal:  # the path alternates colours, so the colour of its last cell is known
         T &= dark if (dark >> start & 1) ^ (U.bit_count() & 1) else ~dark
     first = nm[start] & U
-    if not T or not first or flood(first & -first, U, S, king) != U:
+    if not T or not first or flood(first & -first, U, S, mode) != U:
         return False
 
     path = [start]
@@ -413,7 +418,7 @@ def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget
             # U2 must stay connected: quick local test on c's 3x3 window, flood fill when it is unsure.
             key = ((U >> (c - S - 1)) & 7) | (((U >> (c - 1)) & 7) << 3) | (((U >> (c + S - 1)) & 7) << 6)
             reps = groups[key]
-            if len(reps) > 1 and cut_piece([c + offset[p] for p in reps], U2, S, king):
+            if len(reps) > 1 and cut_piece([c + offset[p] for p in reps], U2, S, mode):
                 continue
             # Cells around c may have become cut cells of U2: a cut cell splits off a pocket (or kills).
             ok = True
@@ -425,7 +430,7 @@ def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget
                 if len(reps) < 2:
                     continue
                 rest = U2 ^ (1 << x)
-                piece = cut_piece([x + offset[p] for p in reps], rest, S, king)
+                piece = cut_piece([x + offset[p] for p in reps], rest, S, mode)
                 if not piece:
                     continue
                 if piece < 0:
@@ -446,7 +451,7 @@ def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget
                 if not T2:
                     ok = False
                     break
-                if not king:
+                if orthogonal:
                     # Colours alternate: `near` is one run from beside c to beside x, `pocket` one run
                     # from beside x to the end. Count cells of the colour opposite the run's start.
                     x_dark = dark >> x & 1

@@ -14,11 +14,11 @@ from pydantic import Field, field_validator, model_validator
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency
+from pipeline.kinds.hidato.outline import RANDOM_SHAPES, board_mask
 from pipeline.kinds.hidato.path import path_problem
 from pipeline.kinds.hidato.techniques import LEVELS
 from pipeline.kinds.hidato.textformat import KINDS
 from pipeline.kinds.section import SectionSpec
-from pipeline.shapes import make_mask
 from pipeline.specs import FieldError, Spec
 
 SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
@@ -32,12 +32,13 @@ class ShapeSpec(Spec):
     the name plus the given parameters.
     """
 
-    name: str = Field(description="square, cross, rhombus, mirror, cloud, random, or a file in shapes/")
-    size: int | None = Field(None, description="side of the bounding square, in cells")
-    width: int | None = Field(None, description="square only: columns")
-    height: int | None = Field(None, description="square only: rows")
+    name: str = Field(description="square, cross, rhombus, mirror, cloud, random, or a file in shapes/; "
+                      "for hexhidato: hexagon, triangle, parallelogram, hexstar, hexring, hexrandom, or a hex file")
+    size: int | None = Field(None, description="side of the bounding square (a hex shape's side), in cells")
+    width: int | None = Field(None, description="square, parallelogram: columns; hexring: band width")
+    height: int | None = Field(None, description="square, parallelogram: rows")
     arm: int | None = Field(None, description="cross only: arm width, same parity as size")
-    ratio: float | None = Field(None, description="random only: share of cells blocked, 0 to 0.5")
+    ratio: float | None = Field(None, description="random, hexrandom: share of cells blocked, 0 to 0.5")
 
     model_config = Spec.model_config | {
         "json_schema_extra": {"text_form": {"pattern": f"^{SHAPE_TEXT.pattern}$", "description": "'name' or 'name:size'"}}
@@ -59,12 +60,14 @@ class ShapeSpec(Spec):
 
 
 class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
-    """Puzzle i (from 1) takes shapes[(i-1) % n]; hidato lets steps cross corners, numbrix does not."""
+    """Puzzle i (from 1) takes shapes[(i-1) % n]; hidato lets steps cross corners, numbrix does not,
+    hexhidato plays on a honeycomb."""
 
-    misplaced_hint: ClassVar[str] = "a hidato or numbrix section's boards come from 'shapes'"
+    misplaced_hint: ClassVar[str] = "a hidato, numbrix or hexhidato section's boards come from 'shapes'"
 
     kind: Literal[tuple(KINDS)] = Field(  # type: ignore[valid-type]
-        description="hidato: consecutive numbers touch across sides or corners; numbrix: across sides only"
+        description="hidato: consecutive numbers touch across sides or corners; numbrix: across sides only; "
+        "hexhidato: on a honeycomb, across any of a cell's six sides"
     )
     shapes: list[ShapeSpec] = Field(
         min_length=1, description="one shape or a list; puzzles cycle through",
@@ -87,11 +90,11 @@ class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
         for i, shape in enumerate(self.shapes):
             params = shape.model_dump(exclude_none=True, exclude={"name"})
             try:
-                mask = make_mask(shape.name, adjacency=self.adjacency, **params)
+                mask = board_mask(shape.name, self.adjacency, **params)
             except PuzzleBookError as err:  # a picture file's own mistake names its file, line and column
                 message = f"shape {shape.name!r}: {err}" if err.source else err.message
                 raise FieldError(message, ("shapes", i)) from None
-            problem = None if shape.name == "random" else path_problem(mask, self.adjacency)
+            problem = None if shape.name in RANDOM_SHAPES else path_problem(mask, self.adjacency)
             if problem:
                 message = f"shape {shape.name!r} cannot hold a {self.kind} path: {problem}"
                 raise FieldError(message, ("shapes", i))

@@ -11,7 +11,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from pipeline.kinds.hidato.board import Adjacency, Board, Grid, Mask, check_board
+from pipeline.kinds.hidato.board import (
+    ADJACENCIES,
+    Adjacency,
+    Board,
+    Grid,
+    Mask,
+    check_board,
+)
 from pipeline.kinds.result import SolveResult
 
 
@@ -86,7 +93,7 @@ def _geometry(height: int, width: int, open_mask: int, adjacency: Adjacency) -> 
             twice = twice_h | up_twice | down_twice | (once_h & up_once) | (once_h & down_once) | (up_once & down_once)
             return twice & open_mask
 
-    else:
+    elif adjacency == "orthogonal":
 
         def touch(m: int) -> int:
             return ((m << 1) | (m >> 1) | (m << stride) | (m >> stride)) & open_mask
@@ -94,6 +101,20 @@ def _geometry(height: int, width: int, open_mask: int, adjacency: Adjacency) -> 
         def touch_twice(m: int) -> int:
             a, b, c, d = m << 1, m >> 1, m << stride, m >> stride
             return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & open_mask
+
+    else:  # hex: (r, q±1), (r-1, q), (r-1, q+1), (r+1, q-1), (r+1, q) are the shifts ±1, ±stride, ±(stride-1)
+        slant = stride - 1
+
+        def touch(m: int) -> int:
+            return ((m << 1) | (m >> 1) | (m << stride) | (m >> stride) | (m << slant) | (m >> slant)) & open_mask
+
+        def touch_twice(m: int) -> int:
+            # Saturating count over the six shifts: a cell seen once before and once more is seen twice.
+            once = twice = 0
+            for shifted in (m << 1, m >> 1, m << stride, m >> stride, m << slant, m >> slant):
+                twice |= once & shifted
+                once |= shifted
+            return twice & open_mask
 
     nbrs = tuple(touch(1 << i) if open_mask >> i & 1 else 0 for i in range(height * stride))
     geo = Geometry(height, width, stride, open_mask, nbrs, touch, touch_twice, connected=False)
@@ -459,7 +480,7 @@ def _read_board(board: Board) -> tuple[Geometry, list[int], int]:
     n = open_mask.bit_count()
     if (
         n == 0
-        or board.adjacency not in ("king", "orthogonal")
+        or board.adjacency not in ADJACENCIES
         or len(givens) != given_count
         or (givens and (min(givens) < 1 or max(givens) > n))
     ):

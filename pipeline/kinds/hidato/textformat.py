@@ -15,6 +15,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.gridtext import Block, format_grid, read_blocks
 from pipeline.kinds.hidato.board import (
     ADJACENCIES,
+    KIND_NAMES,
     Adjacency,
     Board,
     BoardError,
@@ -24,10 +25,11 @@ from pipeline.kinds.hidato.board import (
 )
 from pipeline.textfile import META_KEY, TOKEN, located, read_text_file
 
-__all__ = ["KINDS", "PuzzleText", "format_grid", "format_puzzle", "format_puzzles", "parse_puzzles",
-           "read_puzzle_file"]
+__all__ = ["KINDS", "PuzzleText", "format_board_grid", "format_grid", "format_honeycomb", "format_puzzle",
+           "format_puzzles", "parse_puzzles", "read_puzzle_file"]
 
-KINDS: dict[str, Adjacency] = {"hidato": "king", "numbrix": "orthogonal"}
+KINDS: dict[str, Adjacency] = {name: adjacency for adjacency, name in KIND_NAMES.items()}
+"""kind=... metadata and the adjacency it means."""
 SOLUTION_ROLE = "solution"
 
 
@@ -209,7 +211,28 @@ def format_puzzle(board: Board, meta: Mapping[str, str] | None = None) -> str:
     elif stated is not None and stated != board.adjacency:
         raise ValueError(f"metadata says {stated} adjacency but the board is {board.adjacency}")
     header = "; " + " ".join(f"{key}={value}" for key, value in items.items()) + "\n" if items else ""
-    return header + format_grid(board.grid)
+    return header + format_board_grid(board.grid, board.adjacency)
+
+
+def format_board_grid(grid: Grid, adjacency: Adjacency) -> str:
+    """The grid as a board of this adjacency is written: a honeycomb for hex, else the plain rows."""
+    return format_honeycomb(grid) if adjacency == "hex" else format_grid(grid)
+
+
+def format_honeycomb(grid: Grid) -> str:
+    """Rows of tokens with row r indented r half-cells, so a person sees the honeycomb the axial rows
+    make. Tokens are right-aligned to an odd width, so half a cell is a whole number of spaces; the
+    reader ignores the indentation (a plain rectangle reads the same)."""
+    width = max((len(row) for row in grid), default=0)
+    tokens = [[_token(row[c]) if c < len(row) else "#" for c in range(width)] for row in grid]
+    size = max((len(token) for row in tokens for token in row), default=1) | 1
+    half = (size + 1) // 2
+    return "".join(" " * (half * r) + " ".join(token.rjust(size) for token in row) + "\n"
+                   for r, row in enumerate(tokens))
+
+
+def _token(cell: int | None) -> str:
+    return "#" if cell is None else "." if cell == 0 else str(cell)
 
 
 def format_puzzles(items: Iterable[PuzzleText]) -> str:
@@ -218,5 +241,5 @@ def format_puzzles(items: Iterable[PuzzleText]) -> str:
     for item in items:
         blocks.append(format_puzzle(item.board, item.meta))
         if item.solution is not None:
-            blocks.append(f"; role={SOLUTION_ROLE}\n" + format_grid(item.solution))
+            blocks.append(f"; role={SOLUTION_ROLE}\n" + format_board_grid(item.solution, item.board.adjacency))
     return "\n".join(blocks)

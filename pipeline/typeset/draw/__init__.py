@@ -1,4 +1,5 @@
-"""One drawing per family of kinds: how to measure a grid in a box, and how to draw it there.
+"""One drawing per family of kinds (or per kind, where a kind of a family has a grid of its own): how
+to measure a grid in a box, and how to draw it there.
 
 The only place in typeset/ that names kinds. A new kind adds its module beside these and one line
 in DRAWINGS; everything else finds its drawing through `drawing(kind_name)`.
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 from pipeline.kinds import registry
 from pipeline.typeset.draw.common import GridFit, label_height
+from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb
 from pipeline.typeset.draw.path import draw_path, fit_grid
 from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku
 
@@ -31,11 +33,13 @@ class Drawing:
 
 DRAWINGS: dict[str, Drawing] = {
     "hidato": Drawing(fit_grid, draw_path),
+    "hexhidato": Drawing(fit_honeycomb, draw_honeycomb),
     "sudoku": Drawing(fit_sudoku, draw_sudoku),
 }
-"""By family (Kind.family): Hidato and Numbrix share one drawing."""
+"""By kind name, else by family (Kind.family): Hidato and Numbrix share one drawing, hex Hidato has its own."""
 
 
 def drawing(kind_name: str) -> Drawing:
-    """The drawing of the kind `kind_name`."""
-    return DRAWINGS[registry.kind(kind_name).family]
+    """The drawing of the kind `kind_name`: its own if it has one, else its family's."""
+    kind = registry.kind(kind_name)
+    return DRAWINGS.get(kind.name) or DRAWINGS[kind.family]

@@ -1,0 +1,175 @@
+"""Draw a hex Hidato board into a box: pointy-top hexagons, row r shifted r half-cells right of row 0
+(the axial rectangle the records store), blocked cells left out so the outline shows.
+
+As for the square boards, `fit_honeycomb` only measures; the book refuses a layout whose numbers
+would be too small. GridFit.cell is a hexagon's width across its flat sides.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.typeset.draw.common import (
+    FILLED_INK,
+    GIVEN_FILL,
+    MOST_CONDENSED,
+    NUMBER_WIDTH_SHARE,
+    GridFit,
+    draw_label,
+    draw_number,
+    label_height,
+)
+from pipeline.typeset.fonts import BOLD, REGULAR, text_width
+from pipeline.typeset.layout import Rect, Style
+
+Grid = Sequence[Sequence[int | None]]
+Point = tuple[float, float]
+Centre = Callable[[int, int], Point]
+"""(row, column) -> the centre of that cell on the page."""
+
+ROOT3 = math.sqrt(3)
+ROW_PITCH = 1.5 / ROOT3
+"""Rows stand this many cell widths apart (1.5 circumradii)."""
+CORNERS = tuple((math.cos(math.radians(30 + 60 * k)) / ROOT3, math.sin(math.radians(30 + 60 * k)) / ROOT3)
+                for k in range(6))
+"""A hexagon's corners as multiples of its width, counter-clockwise from the upper right."""
+SIDES = ((-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0), (0, 1))
+"""The neighbour across the side from corner k to corner k+1: upper right, upper left, left, lower
+left, lower right, right (axial (dr, dq))."""
+PATH_INK = 0.6
+PATH_GAP = 0.34
+"""How far (in cell widths) a worked example's path link stops short of each centre."""
+
+
+def _open(grid: Grid) -> list[tuple[int, int]]:
+    return [(r, q) for r, row in enumerate(grid) for q, value in enumerate(row) if value is not None]
+
+
+def _extent(grid: Grid) -> tuple[float, float, int, int]:
+    """The open cells' span: least and greatest centre x (in cell widths), first and last row."""
+    cells = _open(grid)
+    xs = [q + r / 2 for r, q in cells]
+    rows = [r for r, _ in cells]
+    return min(xs), max(xs), min(rows), max(rows)
+
+
+def fit_honeycomb(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
+    """The widest hexagons whose drawn board fits the box (below a label line), and numbers that fit them."""
+    x_min, x_max, r_min, r_max = _extent(grid)
+    n_max = sum(value is not None for row in grid for value in row)
+    room = box.h - (label_height(style) if labelled else 0.0)
+    across = x_max - x_min + 1
+    down = (r_max - r_min) * ROW_PITCH + 2 / ROOT3
+    cell = min(box.w / across, room / down, style.max_cell)
+    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
+    size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
+    rows = r_max - r_min + 1
+    board = f"a honeycomb of {rows} rows with numbers up to {n_max}"
+    return GridFit(cell=cell, number_size=size, rows=rows, board=board)
+
+
+def draw_honeycomb(
+    canvas: Canvas,
+    grid: Grid,
+    box: Rect,
+    *,
+    style: Style,
+    solution: Grid | None = None,
+    label: str = "",
+    note: str = "",
+    example: bool = False,
+) -> None:
+    """A hex Hidato board centred in `box`, drawn like the square ones: givens bold; with `solution`,
+    the answer with givens bold on grey and added numbers in grey regular type (and, for a worked
+    `example`, the numbering path behind them). `label` and `note` sit on one line above."""
+    labelled = bool(label or note)
+    fit = fit_honeycomb(grid, box, style, labelled=labelled)
+    w = fit.cell
+    x_min, x_max, r_min, r_max = _extent(grid)
+    width = (x_max - x_min + 1) * w
+    height = ((r_max - r_min) * ROW_PITCH + 2 / ROOT3) * w
+    total = height + (label_height(style) if labelled else 0.0)
+    left = box.cx - width / 2
+    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
+    if labelled:
+        draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
+
+    def centre(r: int, q: int) -> Point:
+        return left + (q + r / 2 - x_min + 0.5) * w, top - (1 / ROOT3 + (r - r_min) * ROW_PITCH) * w
+
+    cells = _open(grid)
+    canvas.saveState()
+    if solution is not None:
+        canvas.setFillGray(GIVEN_FILL)
+        for r, q in cells:
+            if grid[r][q]:
+                _hexagon(canvas, centre(r, q), w)
+    if example and solution is not None:
+        _path(canvas, solution, centre, w, style)
+    _sides(canvas, grid, centre, w, style)
+    numbers = solution if solution is not None else grid
+    for r, q in cells:
+        value = numbers[r][q]
+        if not value:
+            continue
+        given = bool(grid[r][q])
+        canvas.setFillGray(0 if given else FILLED_INK)
+        draw_number(canvas, str(value), BOLD if given else REGULAR, fit, *centre(r, q))
+    canvas.restoreState()
+
+
+def _corner(at: Point, w: float, k: int) -> Point:
+    dx, dy = CORNERS[k % 6]
+    return at[0] + dx * w, at[1] + dy * w
+
+
+def _hexagon(canvas: Canvas, at: Point, w: float) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*_corner(at, w, 0))
+    for k in range(1, 6):
+        path.lineTo(*_corner(at, w, k))
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _sides(canvas: Canvas, grid: Grid, centre: Centre, w: float, style: Style) -> None:
+    """Thin sides between open cells (each once), then a thick outline where an open cell meets a
+    blocked one or the edge; round caps close the outline's corners."""
+
+    def is_open(r: int, q: int) -> bool:
+        return 0 <= r < len(grid) and 0 <= q < len(grid[r]) and grid[r][q] is not None
+
+    inner: list[tuple[float, float, float, float]] = []
+    outer: list[tuple[float, float, float, float]] = []
+    for r, q in _open(grid):
+        at = centre(r, q)
+        for k, (dr, dq) in enumerate(SIDES):
+            segment = (*_corner(at, w, k), *_corner(at, w, k + 1))
+            if not is_open(r + dr, q + dq):
+                outer.append(segment)
+            elif (r + dr, q + dq) > (r, q):
+                inner.append(segment)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(style.thin)
+    canvas.lines(inner)
+    canvas.setLineWidth(style.thick)
+    canvas.setLineCap(1)
+    canvas.lines(outer)
+    canvas.setLineCap(0)
+
+
+def _path(canvas: Canvas, numbers: Grid, centre: Centre, w: float, style: Style) -> None:
+    """Links 1 -> 2 -> ... -> N between centres, stopping short of the numbers: shows the allowed moves."""
+    placed = sorted((value, centre(r, q)) for r, row in enumerate(numbers)
+                    for q, value in enumerate(row) if value)
+    points = [at for _, at in placed]
+    canvas.setStrokeGray(PATH_INK)
+    canvas.setLineWidth(max(style.thick, w * 0.08))
+    canvas.setLineCap(1)
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        trim = PATH_GAP * w / math.hypot(x1 - x0, y1 - y0)
+        canvas.line(x0 + (x1 - x0) * trim, y0 + (y1 - y0) * trim, x1 - (x1 - x0) * trim, y1 - (y1 - y0) * trim)
+    canvas.setLineCap(0)
