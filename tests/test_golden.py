@@ -35,6 +35,10 @@ BOOKS: dict[str, tuple[str, str]] = {
         "622af8d4963dc11f76d3b402aeb40b46dc5e9c05dd5abef0748b8243f076b5ff",
         "dbc7a5084e92102e91a61ec7d79904bbb815091ce67a0cbd2a7f74009b461f39",
     ),
+    "honeycomb": (  # new with hex Hidato
+        "8c21f4166a08fce2bd5570353d99a68d8e360c388c6e013334fdaf04df00cb93",
+        "a23a9b83fda1cd337e386a1207ee773ac29c5221f7d65ff56eebd4a88a9666ad",
+    ),
     "large-print": (
         "0612ba8df650853cb870ba28737680c5438cdde9f567d14f2f5e85e827769c4f",
         "ab09ffeab052dd437eb5efb8ceb2a884deb94b8a7fca435304e3e917d0389526",
@@ -119,6 +123,24 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "error-unknown-shape": (["generate", "--shape", "hart"], None),
     "error-sudoku-as-hidato": (["solve", "sudoku-grid.txt", "--kind", "hidato"], None),
     "error-hidato-as-sudoku": (["show", "hidato.txt", "--kind", "sudoku"], None),
+    "generate-hex-text": (["generate", "--shape", "hexagon", "--size", "4", "--difficulty", "hard", "--seed", "5",
+                           "--count", "2", "--solutions"], None),
+    "generate-hex-json": (["generate", "--shape", "hexstar", "--size", "3", "--difficulty", "expert", "--seed", "2",
+                           "--json"], None),
+    "generate-hex-random": (["generate", "--kind", "hexhidato", "--shape", "hexrandom", "--size", "5", "--ratio",
+                             "0.2", "--difficulty", "medium", "--seed", "8"], None),
+    "generate-hex-default-shape": (["generate", "--kind", "hexhidato", "--difficulty", "easy", "--seed", "1"], None),
+    "solve-hex-steps": (["solve", "hex.txt", "--steps"], None),
+    "solve-hex-plain-stdin": (["solve", "-", "--kind", "hexhidato"], "hex-plain.txt"),
+    "verify-hex": (["verify", "hex.txt"], None),
+    "grade-hex-json": (["grade", "hex.txt", "--json"], None),
+    "show-hex": (["show", "hex.txt", "--solutions"], None),
+    "shapes-hexring": (["shapes", "hexring", "--size", "5", "--width", "2"], None),
+    "shapes-hexrandom": (["shapes", "hexrandom", "--size", "4", "--ratio", "0.2", "--seed", "3"], None),
+    "error-numbrix-hex": (["generate", "--numbrix", "--shape", "hexagon"], None),
+    "error-hidato-hex-shape": (["generate", "--kind", "hidato", "--shape", "triangle"], None),
+    "error-hex-square-shape": (["generate", "--kind", "hexhidato", "--shape", "cross"], None),
+    "error-hex-option": (["generate", "--shape", "hexagon", "--arm", "3"], None),
 }
 
 

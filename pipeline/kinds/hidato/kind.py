@@ -233,7 +233,7 @@ class PathKind(Kind[Board, Grid]):
             if hex_shape:
                 raise PuzzleBookError(f"--shape {shape} is a honeycomb and Numbrix boards are square; drop one")
             return ("--numbrix", "numbrix")
-        return (f"--shape {shape}", HEX.name) if hex_shape else None
+        return (f"--shape {shape} (a honeycomb shape)", HEX.name) if hex_shape else None
 
     def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
         shape = self._shape_name(args)

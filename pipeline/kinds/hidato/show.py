@@ -9,22 +9,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pipeline.kinds.hidato.board import Board, Grid
+from pipeline.kinds.hidato.board import Adjacency, Board, Grid
 from pipeline.kinds.hidato.textformat import PuzzleText, format_puzzles
 from pipeline.textfile import key_values, meta_values
 
 
-def boxed_grid(grid: Grid, indent: str = "  ") -> str:
-    """A grid inside an ASCII frame; blocked cells are left blank so the board's outline shows."""
+def boxed_grid(grid: Grid, adjacency: Adjacency, indent: str = "  ") -> str:
+    """A grid inside an ASCII frame; blocked cells are left blank so the board's outline shows. A hex
+    board's row r is shifted r half-cells right (cells an odd width apart), so the honeycomb shows."""
     numbers = [v for row in grid for v in row if v]
     width = max((len(str(v)) for v in numbers), default=1)
+    shift = 0
+    if adjacency == "hex":
+        width |= 1
+        shift = (width + 1) // 2
 
     def cell(value: int | None) -> str:
         if value is None:
             return " " * width
         return (str(value) if value else ".").rjust(width)
 
-    lines = [" ".join(cell(v) for v in row) for row in grid]
+    lines = [" " * (shift * r) + " ".join(cell(v) for v in row) for r, row in enumerate(grid)]
+    if shift:  # the blocked corners of the axial rectangle leave a margin on the left: drop it
+        margin = min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
+        lines = [line[margin:].rstrip() for line in lines]
     inner = max((len(line) for line in lines), default=0)
     border = f"{indent}+{'-' * (inner + 2)}+"
     body = [f"{indent}| {line.ljust(inner)} |" for line in lines]
@@ -41,9 +49,9 @@ def puzzle_card(item: PuzzleText, index: int, total: int, with_solution: bool) -
     extra = key_values(item.meta, skip=("kind", "adjacency"))
     if extra:
         lines.append(f"  {extra}")
-    lines.append(boxed_grid(board.grid))
+    lines.append(boxed_grid(board.grid, board.adjacency))
     if with_solution and item.solution is not None:
-        lines += ["  solution:", boxed_grid(item.solution)]
+        lines += ["  solution:", boxed_grid(item.solution, board.adjacency)]
     return "\n".join(lines)
 
 
