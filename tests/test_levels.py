@@ -13,18 +13,19 @@ import pytest
 
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import LEVELS
+from pipeline.kinds.hidato.hexshapes import make_hex_mask
 from pipeline.kinds.hidato.logic import TECHNIQUE_LEVEL
 from pipeline.shapes import make_mask
 
 PUZZLES_PER_LEVEL = 12
 
 
-@pytest.fixture(scope="module", params=["king", "orthogonal"])
+@pytest.fixture(scope="module", params=["king", "orthogonal", "hex"])
 def batches(request: pytest.FixtureRequest) -> dict[str, list[dict]]:
-    """A dozen 8x8 puzzles per level, seeds 0..11."""
-    mask = make_mask("square", 8)
+    """A dozen puzzles per level, seeds 0..11: on an 8x8 square, or a hexagon of side 5 (61 cells)."""
+    shape, mask = ("hexagon", make_hex_mask("hexagon", 5)) if request.param == "hex" else ("square", make_mask("square", 8))
     return {
-        level: [generate(mask, request.param, level, seed, shape="square")["grade"] for seed in range(PUZZLES_PER_LEVEL)]
+        level: [generate(mask, request.param, level, seed, shape=shape)["grade"] for seed in range(PUZZLES_PER_LEVEL)]
         for level in LEVELS
     }
 

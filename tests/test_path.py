@@ -23,7 +23,7 @@ from pipeline.kinds.hidato.board import (
 )
 from pipeline.kinds.hidato.path import hamiltonian_path, path_problem
 
-ADJ: tuple[Adjacency, ...] = ("king", "orthogonal")
+ADJ: tuple[Adjacency, ...] = ("king", "orthogonal", "hex")
 
 
 # --- shape makers (local, so these tests do not depend on pipeline.shapes) ---------------------------

@@ -63,7 +63,7 @@ def small_boards(draw: st.DrawFn) -> Board:
     """Boards of at most 10 open cells: random outlines, and givens either random or from a real path."""
     height = draw(st.integers(1, 4))
     width = draw(st.integers(1, 4))
-    adjacency = draw(st.sampled_from(["king", "orthogonal"]))
+    adjacency = draw(st.sampled_from(["king", "orthogonal", "hex"]))
     mask = [[draw(st.booleans()) or (r == 0 and c == 0) for c in range(width)] for r in range(height)]
     while sum(map(sum, mask)) > 10:
         r, c = draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))

@@ -16,7 +16,13 @@ from pipeline import shapes
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import MAX_SIDE, Coord, Mask, blank_grid, mask_of
 from pipeline.gridtext import read_blocks
-from pipeline.kinds.hidato.geometry import HEX_STEPS, Adjacency, distance, mask_connected, reach
+from pipeline.kinds.hidato.geometry import (
+    HEX_STEPS,
+    Adjacency,
+    distance,
+    mask_connected,
+    reach,
+)
 from pipeline.kinds.hidato.textformat import format_honeycomb
 from pipeline.textfile import read_text_file
 
