@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench import build as build_bench
-from bench import engine, table
+from bench import engine, hexbench, table
 from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -320,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=None, help="seeds per row (default 20, --quick 5)")
     parser.add_argument("--only", metavar="PATTERN", default=None,
                         help="regular expression on row labels such as 'square 10x10 hidato hard'; "
-                        "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section")
+                        "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section, "
+                        "'hex' only the hex Hidato section")
     parser.add_argument("--levels", type=int, default=None, metavar="N",
                         help=f"puzzles per level in the monotone-grades check (default {engine.LEVEL_CHECK_COUNT}, "
                         "--quick 12; 0 skips it); rows labelled like 'square 10x10 hidato levels'")
@@ -333,6 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.seeds is not None and args.seeds < 1:
         parser.error("--seeds must be at least 1")
     sudoku_plan = (sudoku_bench.quick_plan if args.quick else sudoku_bench.full_plan)(args.seeds)
+    hex_seeds, hex_rows = (args.seeds or 3, "hexagon 6") if args.quick else (args.seeds or 20, None)
+    if args.only == "hex":
+        hexbench.run(hex_seeds, hex_rows)
+        return 0
     if args.only == "sudoku":
         sudoku_bench.run(sudoku_plan)
         return 0
@@ -353,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         plan = replace(plan, level_count=args.levels)
     run(plan)
     if args.only is None:
+        print()
+        hexbench.run(hex_seeds, hex_rows)
         print()
         sudoku_bench.run(sudoku_plan)
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run

@@ -90,3 +90,32 @@ def test_tiny_sudoku_section_runs_end_to_end() -> None:
     generated = [line.split(" | ") for line in lines if line.startswith("| 9x9 | easy |")]
     assert len(generated) == 1 and generated[0][3] == "2" and generated[0][8] == "easy 2"
     assert "sudoku targets missed:" in report
+
+
+def test_cpsat_model_counts_hex_boards_like_our_solver() -> None:
+    """The CP-SAT model reads adjacency from the board, so hex boards get the six axial moves."""
+    pytest.importorskip("ortools")
+    from bench.cpsat import count_solutions_cpsat
+    from pipeline.kinds.hidato.board import Board
+    from pipeline.kinds.hidato.solve import solve
+
+    boards = [
+        Board.from_rows([[0, 0, 0], [0, 0, 0]], "hex"),
+        Board.from_rows([[None, 1, 0], [0, 0, 0], [0, 7, None]], "hex"),
+        Board.from_rows([[1, 0, 0], [0, None, 0], [0, 0, 8]], "hex"),
+        Board.from_rows([[1, None, 3]], "hex"),
+    ]
+    for board in boards:
+        assert count_solutions_cpsat(board, limit=5) == len(solve(board, limit=5).solutions)
+
+
+def test_tiny_hex_plan_runs_end_to_end() -> None:
+    from bench import hexbench
+
+    out = io.StringIO()
+    rows = hexbench.run(2, "hexagon 5 hexhidato (easy|expert)", write=False, out=out, err=io.StringIO())
+    report = out.getvalue()
+    assert table.markdown_row(hexbench.COLUMNS) in report.splitlines()
+    assert [row.result.case.level for row in rows] == ["easy", "expert"]
+    assert all(row.result.n == 2 and not row.result.not_unique and not row.result.off_level for row in rows)
+    assert "targets missed:" in report
