@@ -67,9 +67,10 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_five_books() -> None:
+def test_shipped_configs_are_the_six_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
+        "honeycomb.yaml",
         "large-print.yaml",
         "numbrix.yaml",
         "pocket-6x9.yaml",

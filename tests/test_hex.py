@@ -311,3 +311,24 @@ def test_a_square_shape_in_a_hex_section_is_a_config_error(tmp_path: Path, capsy
     err = capsys.readouterr().err
     assert "bad.yaml, line 5, sections[0].shapes: shape 'cross' is a square-grid shape" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_shipped_hex_pictures_are_marked_described_and_hold_a_path() -> None:
+    for path in sorted(shapes.PROJECT_SHAPES.glob("*.txt")):
+        if shapes.picture_adjacency(path) != "hex":
+            continue
+        first, second = path.read_text(encoding="utf-8").splitlines()[:2]
+        assert first == f"; shape={path.stem} adjacency=hex"
+        assert second.startswith("; ") and "=" not in second
+        mask = make_hex_mask(path.stem)
+        assert path_problem(mask, "hex") is None
+
+
+def test_honeycomb_config_has_every_hex_shape_at_every_level() -> None:
+    from pipeline.book.config import load_config
+
+    book = load_config(ROOT / "configs" / "honeycomb.yaml")
+    sections = [s for s in book.sections if s.kind == "hexhidato"]
+    assert sorted(level for s in sections for level in s.difficulty) == sorted(LEVELS)
+    for section in sections:
+        assert {shape.name for shape in section.shapes} == set(hex_shape_names())

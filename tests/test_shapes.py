@@ -16,11 +16,13 @@ from pipeline.shapes import (
     MAX_SIZE,
     PROJECT_SHAPES,
     make_mask,
+    picture_adjacency,
     preview,
     shape_names,
 )
 
-PICTURES = sorted(PROJECT_SHAPES.glob("*.txt"))
+PICTURES = sorted(path for path in PROJECT_SHAPES.glob("*.txt") if picture_adjacency(path) is None)
+"""The square grid's picture files (hex ones are marked on their first line: tests/test_hex.py)."""
 
 
 def count(mask: Mask) -> int:
