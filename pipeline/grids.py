@@ -6,6 +6,7 @@ small pure functions only: it knows no puzzle rules and never searches.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 MAX_SIDE = 40
@@ -47,21 +48,23 @@ def open_cells(mask: Mask) -> list[Coord]:
 
 def mask_connected(mask: Mask, adjacency: Adjacency) -> bool:
     """True when the mask has open cells and each can reach every other one through open cells."""
-    cells = set(open_cells(mask))
-    if not cells:
-        return False
-    moves = steps(adjacency)
-    start = min(cells)
+    cells = open_cells(mask)
+    return bool(cells) and len(reach(cells[0], cells, steps(adjacency))) == len(cells)
+
+
+def reach(start: Coord, cells: Iterable[Coord], moves: Sequence[Coord]) -> set[Coord]:
+    """The cells of `cells` reachable from `start` through cells of `cells` by `moves` (start included)."""
+    allowed = set(cells)
     seen = {start}
     todo = [start]
     while todo:
         r, c = todo.pop()
         for dr, dc in moves:
             nb = (r + dr, c + dc)
-            if nb in cells and nb not in seen:
+            if nb in allowed and nb not in seen:
                 seen.add(nb)
                 todo.append(nb)
-    return len(seen) == len(cells)
+    return seen
 
 
 def mask_of(grid: Grid) -> Mask:

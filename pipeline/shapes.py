@@ -97,7 +97,7 @@ def make_mask(
         path = _mask_file(name)
         if given:
             raise PuzzleBookError(f"shape {name!r} is drawn in {path}, so it takes no {given[0]}")
-        mask = _read_mask(path)
+        mask = read_mask(path)
     if not mask_connected(mask, adjacency):
         raise PuzzleBookError(
             f"shape {name!r} falls apart under {adjacency} adjacency: its open cells are not connected"
@@ -164,23 +164,24 @@ def _family(
     seed: int,
     adjacency: Adjacency,
 ) -> Mask:
-    n = _whole(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE)
+    n = whole_option(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE)
     if name == "square":
-        rows = _whole(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIZE)
-        columns = _whole(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIZE)
-        return _from_rule(rows, columns, lambda r, c: True)
+        rows = whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIZE)
+        columns = whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIZE)
+        return from_rule(rows, columns, lambda r, c: True)
     if name == "cross":
         return _cross(n, _cross_arm(n, arm))
     if name == "rhombus":
-        return _from_rule(n, n, lambda r, c: abs(2 * r - n + 1) + abs(2 * c - n + 1) <= 2 * (n // 2))
+        return from_rule(n, n, lambda r, c: abs(2 * r - n + 1) + abs(2 * c - n + 1) <= 2 * (n // 2))
     if name == "mirror":
-        return _from_rule(n, n, lambda r, c: r != c)
+        return from_rule(n, n, lambda r, c: r != c)
     if name == "cloud":
         return _cloud(n)
-    return _random(n, _ratio(DEFAULT_RATIO if ratio is None else ratio), seed, adjacency)
+    return _random(n, ratio_option(name, DEFAULT_RATIO if ratio is None else ratio), seed, adjacency)
 
 
-def _whole(name: str, option: str, value: object, low: int, high: int) -> int:
+def whole_option(name: str, option: str, value: object, low: int, high: int) -> int:
+    """A shape's whole-number option, checked against its range (the message says which)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise PuzzleBookError(
             f"{option} of shape {name!r} must be a whole number from {low} to {high}, got {value!r}"
@@ -188,15 +189,17 @@ def _whole(name: str, option: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _ratio(value: object) -> float:
+def ratio_option(name: str, value: object) -> float:
+    """A share of cells to block: 0 up to MAX_RATIO (excluded)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < MAX_RATIO:
         raise PuzzleBookError(
-            f"ratio of shape 'random' must be a number from 0 up to {MAX_RATIO} (excluded), got {value!r}"
+            f"ratio of shape {name!r} must be a number from 0 up to {MAX_RATIO} (excluded), got {value!r}"
         )
     return float(value)
 
 
-def _from_rule(rows: int, columns: int, is_open: Callable[[int, int], bool]) -> Mask:
+def from_rule(rows: int, columns: int, is_open: Callable[[int, int], bool]) -> Mask:
+    """A rows x columns mask, open where `is_open(row, column)`."""
     return tuple(tuple(bool(is_open(r, c)) for c in range(columns)) for r in range(rows))
 
 
@@ -217,7 +220,7 @@ def _cross_arm(n: int, arm: int | None) -> int:
 
 def _cross(n: int, arm: int) -> Mask:
     band = range((n - arm) // 2, (n + arm) // 2)
-    return _from_rule(n, n, lambda r, c: r in band or c in band)
+    return from_rule(n, n, lambda r, c: r in band or c in band)
 
 
 def _cloud(n: int) -> Mask:
@@ -232,7 +235,7 @@ def _cloud(n: int) -> Mask:
         for r in range(2 * k, k + first)
         for c in range(2 * k, k + first)
     }
-    return _from_rule(n, n, lambda r, c: (r, c) in open_cells)
+    return from_rule(n, n, lambda r, c: (r, c) in open_cells)
 
 
 def _random(n: int, ratio: float, seed: int, adjacency: Adjacency) -> Mask:
@@ -242,7 +245,7 @@ def _random(n: int, ratio: float, seed: int, adjacency: Adjacency) -> Mask:
     for _ in range(RANDOM_ATTEMPTS):
         blocked = _Carver(n, adjacency).carve(target, rng)
         if blocked is not None:
-            return _from_rule(n, n, lambda r, c: (r, c) not in blocked)
+            return from_rule(n, n, lambda r, c: (r, c) not in blocked)
     raise PuzzleBookError(
         f"could not block {target} of the {n * n} cells of a random {n}x{n} shape and keep it connected "
         "with at most two dead ends; try a lower ratio or another seed"
@@ -346,7 +349,7 @@ def _mask_file(name: str) -> Path:
     raise PuzzleBookError(f"unknown shape {shown}{hint} known shapes: {', '.join(names)}")
 
 
-def _read_mask(path: Path) -> Mask:
+def read_mask(path: Path) -> Mask:
     """A picture file: one board of '.' (open) and '#' (blocked) in the grid text format."""
     source = str(path)
     blocks = list(read_blocks(read_text_file(path), source))

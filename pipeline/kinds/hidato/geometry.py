@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from pipeline import grids
 from pipeline.grids import KING_STEPS, ORTHOGONAL_STEPS, Coord, Mask, open_cells
 
 Adjacency = Literal["king", "orthogonal", "hex"]
@@ -41,18 +42,7 @@ def distance(a: Coord, b: Coord, adjacency: Adjacency) -> int:
 
 def reach(start: Coord, cells: Iterable[Coord], adjacency: Adjacency) -> set[Coord]:
     """The cells of `cells` reachable from `start` through cells of `cells` (start included)."""
-    allowed = set(cells)
-    moves = steps(adjacency)
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in moves:
-            nb = (r + dr, c + dc)
-            if nb in allowed and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return seen
+    return grids.reach(start, cells, steps(adjacency))
 
 
 def mask_connected(mask: Mask, adjacency: Adjacency) -> bool:

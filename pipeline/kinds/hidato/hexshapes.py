@@ -14,8 +14,7 @@ from collections.abc import Callable
 
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
-from pipeline.grids import MAX_SIDE, Coord, Mask, blank_grid, mask_of
-from pipeline.gridtext import read_blocks
+from pipeline.grids import MAX_SIDE, Coord, Mask, blank_grid
 from pipeline.kinds.hidato.geometry import (
     HEX_STEPS,
     Adjacency,
@@ -24,7 +23,6 @@ from pipeline.kinds.hidato.geometry import (
     reach,
 )
 from pipeline.kinds.hidato.textformat import format_honeycomb
-from pipeline.textfile import read_text_file
 
 HEX: Adjacency = "hex"
 """The adjacency these boards have, and the mark (`; adjacency=hex`) on a hex picture file's first line."""
@@ -51,7 +49,6 @@ MAX_SIZE = {
 }
 """Each family's largest size whose rectangle stays within the board limit (MAX_SIDE)."""
 DEFAULT_RATIO = 0.1
-MAX_RATIO = 0.5
 RANDOM_ATTEMPTS = 20
 
 
@@ -124,39 +121,21 @@ def settings(name: str, options: dict[str, object]) -> dict[str, object]:
 
 def _family(name: str, size: int | None, width: int | None, height: int | None, ratio: float | None,
             seed: int) -> Mask:
-    n = _whole(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE[name])
+    n = shapes.whole_option(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE[name])
     if name == "hexagon":
         return _around_centre(n - 1, lambda d: True)
     if name == "triangle":
-        return _from_rule(n, n, lambda r, q: r + q <= n - 1)
+        return shapes.from_rule(n, n, lambda r, q: r + q <= n - 1)
     if name == "parallelogram":
-        rows = _whole(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIDE)
-        columns = _whole(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIDE)
-        return _from_rule(rows, columns, lambda r, q: True)
+        rows = shapes.whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIDE)
+        columns = shapes.whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIDE)
+        return shapes.from_rule(rows, columns, lambda r, q: True)
     if name == "hexstar":
         return _hexstar(n - 1)
     if name == "hexring":
-        band = _whole(name, "width", (n + 1) // 2 if width is None else width, 1, n - 1)
+        band = shapes.whole_option(name, "width", (n + 1) // 2 if width is None else width, 1, n - 1)
         return _around_centre(n - 1, lambda d: d >= n - band)
-    return _random(n, _ratio(DEFAULT_RATIO if ratio is None else ratio), seed)
-
-
-def _whole(name: str, option: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise PuzzleBookError(f"{option} of shape {name!r} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _ratio(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < MAX_RATIO:
-        raise PuzzleBookError(
-            f"ratio of shape 'hexrandom' must be a number from 0 up to {MAX_RATIO} (excluded), got {value!r}"
-        )
-    return float(value)
-
-
-def _from_rule(rows: int, columns: int, is_open: Callable[[int, int], bool]) -> Mask:
-    return tuple(tuple(bool(is_open(r, q)) for q in range(columns)) for r in range(rows))
+    return _random(n, shapes.ratio_option(name, DEFAULT_RATIO if ratio is None else ratio), seed)
 
 
 def _around_centre(radius: int, keep: Callable[[int], bool]) -> Mask:
@@ -168,7 +147,7 @@ def _around_centre(radius: int, keep: Callable[[int], bool]) -> Mask:
         d = distance((r, q), centre, HEX)
         return d <= radius and keep(d)
 
-    return _from_rule(side, side, is_open)
+    return shapes.from_rule(side, side, is_open)
 
 
 def _hexstar(a: int) -> Mask:
@@ -183,7 +162,7 @@ def _hexstar(a: int) -> Mask:
         y = -x - z
         return max(x, y, z) <= a or min(x, y, z) >= -a
 
-    return _from_rule(side, side, is_open)
+    return shapes.from_rule(side, side, is_open)
 
 
 def _random(n: int, ratio: float, seed: int) -> Mask:
@@ -243,23 +222,7 @@ def _picture(name: str) -> Mask:
                 f"shape {name!r} is a square-grid shape; hex boards take: {', '.join(hex_shape_names())}"
             )
         raise PuzzleBookError(f"unknown hex shape {_shown(name)}; hex shapes: {', '.join(hex_shape_names())}")
-    source = str(path)
-    blocks = list(read_blocks(read_text_file(path), source))
-    if len(blocks) != 1:
-        raise PuzzleBookError(f"a shape file holds exactly one board, this one holds {len(blocks)}", source=source)
-    width = max(len(row) for row in blocks[0].cells())
-    grid = tuple(tuple(row) + (None,) * (width - len(row)) for row in blocks[0].cells())
-    for r, row in enumerate(grid):
-        for q, cell in enumerate(row):
-            if cell:
-                raise PuzzleBookError(
-                    f"a shape file holds only '.' and '#', not numbers like {cell} (row {r + 1}, column {q + 1})",
-                    source=source,
-                )
-    mask = mask_of(grid)
-    if not any(map(any, mask)):
-        raise PuzzleBookError("a shape file needs at least one open cell ('.')", source=source)
-    return mask
+    return shapes.read_mask(path)
 
 
 def _shown(name: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.typeset.fonts import BOLD, DIGIT_HEIGHT, REGULAR, text_width
-from pipeline.typeset.layout import Style
+from pipeline.typeset.layout import Rect, Style
 
 GIVEN_FILL = 0.85
 """Grey behind the givens of an answer grid (15% ink: above the 10% printers still reproduce)."""
@@ -65,3 +65,24 @@ def draw_label(canvas: Canvas, label: str, note: str, left: float, width: float,
     canvas.drawString(left, y, label)
     canvas.setFont(REGULAR, style.label)
     canvas.drawRightString(left + width, y, note)
+
+
+def fit_numbers(cell: float, n_max: int, style: Style, rows: int, board: str) -> GridFit:
+    """The fit of cells `cell` wide holding numbers up to `n_max`: the style's share of the cell,
+    or less when the widest number (narrowed as far as allowed) would not fit across it."""
+    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
+    size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
+    return GridFit(cell=cell, number_size=size, rows=rows, board=board)
+
+
+def place_board(canvas: Canvas, box: Rect, width: float, height: float, style: Style, label: str,
+                note: str) -> tuple[float, float]:
+    """Centre a board `width` x `height` in `box` below its label line (drawn when there is a label
+    or note); the board's left edge and top."""
+    labelled = bool(label or note)
+    total = height + (label_height(style) if labelled else 0.0)
+    left = box.cx - width / 2
+    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
+    if labelled:
+        draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
+    return left, top

@@ -15,14 +15,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
-    MOST_CONDENSED,
-    NUMBER_WIDTH_SHARE,
     GridFit,
-    draw_label,
     draw_number,
+    fit_numbers,
     label_height,
+    place_board,
 )
-from pipeline.typeset.fonts import BOLD, REGULAR, text_width
+from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
 
 Grid = Sequence[Sequence[int | None]]
@@ -64,11 +63,8 @@ def fit_honeycomb(grid: Grid, box: Rect, style: Style, *, labelled: bool = True)
     across = x_max - x_min + 1
     down = (r_max - r_min) * ROW_PITCH + 2 / ROOT3
     cell = min(box.w / across, room / down, style.max_cell)
-    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
-    size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
     rows = r_max - r_min + 1
-    board = f"a honeycomb of {rows} rows with numbers up to {n_max}"
-    return GridFit(cell=cell, number_size=size, rows=rows, board=board)
+    return fit_numbers(cell, n_max, style, rows, f"a honeycomb of {rows} rows with numbers up to {n_max}")
 
 
 def draw_honeycomb(
@@ -91,11 +87,7 @@ def draw_honeycomb(
     x_min, x_max, r_min, r_max = _extent(grid)
     width = (x_max - x_min + 1) * w
     height = ((r_max - r_min) * ROW_PITCH + 2 / ROOT3) * w
-    total = height + (label_height(style) if labelled else 0.0)
-    left = box.cx - width / 2
-    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
-    if labelled:
-        draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
+    left, top = place_board(canvas, box, width, height, style, label, note)
 
     def centre(r: int, q: int) -> Point:
         return left + (q + r / 2 - x_min + 0.5) * w, top - (1 / ROOT3 + (r - r_min) * ROW_PITCH) * w

@@ -16,14 +16,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
-    MOST_CONDENSED,
-    NUMBER_WIDTH_SHARE,
     GridFit,
-    draw_label,
     draw_number,
+    fit_numbers,
     label_height,
+    place_board,
 )
-from pipeline.typeset.fonts import BOLD, REGULAR, text_width
+from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
 
 Grid = Sequence[Sequence[int | None]]
@@ -42,10 +41,7 @@ def fit_grid(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> G
     n_max = sum(cell is not None for row in grid for cell in row)
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / cols, room / rows, style.max_cell)
-    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
-    size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
-    board = f"a {rows}x{cols} board with numbers up to {n_max}"
-    return GridFit(cell=cell, number_size=size, rows=rows, board=board)
+    return fit_numbers(cell, n_max, style, rows, f"a {rows}x{cols} board with numbers up to {n_max}")
 
 
 def draw_path(
@@ -68,12 +64,7 @@ def draw_path(
     labelled = bool(label or note)
     fit = fit_grid(grid, box, style, labelled=labelled)
     rows, cols = len(grid), max(len(row) for row in grid)
-    width, height = cols * fit.cell, rows * fit.cell
-    total = height + (label_height(style) if labelled else 0.0)
-    left = box.cx - width / 2
-    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
-    if labelled:
-        draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
+    left, top = place_board(canvas, box, cols * fit.cell, rows * fit.cell, style, label, note)
 
     def origin(r: int, c: int) -> tuple[float, float]:
         return left + c * fit.cell, top - (r + 1) * fit.cell
