@@ -53,8 +53,11 @@ RANDOM_ATTEMPTS = 20
 
 
 def is_hex_shape(name: str) -> bool:
-    """A hex family, or a picture file marked `; adjacency=hex`."""
-    return name in FAMILIES or name in shapes.picture_names(HEX)
+    """A hex family, or a picture file marked `; adjacency=hex` (only the file that name finds is read)."""
+    if name in FAMILIES:
+        return True
+    path = shapes.picture_file(name)
+    return path is not None and shapes.picture_adjacency(path) == HEX
 
 
 def hex_shape_names() -> list[str]:

@@ -19,7 +19,7 @@ def board_mask(name: str, adjacency: Adjacency, *, seed: int = 0, **options: obj
     """The outline called `name` for boards of `adjacency`; PuzzleBookError for a shape of the other grid."""
     if adjacency == hexshapes.HEX:
         return hexshapes.make_hex_mask(name, **options, seed=seed)  # type: ignore[arg-type]
-    if hexshapes.is_hex_shape(name):
+    if name in hexshapes.FAMILIES:  # (a hex picture file is refused by pipeline.shapes itself)
         raise PuzzleBookError(
             f"shape {name!r} is a honeycomb; Hidato on hex boards is the kind {KIND_NAMES['hex']!r} "
             f"(--kind {KIND_NAMES['hex']}, or kind: {KIND_NAMES['hex']} in a config)"
