@@ -6,6 +6,8 @@ Reportlab calls only; no kind's rules live here.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -13,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline.typeset.fonts import BOLD, DIGIT_HEIGHT, REGULAR, text_width
 from pipeline.typeset.layout import Rect, Style
 
+PATH_INK = 0.6
+"""Grey of the numbering path a worked example draws behind its numbers."""
 GIVEN_FILL = 0.85
 """Grey behind the givens of an answer grid (15% ink: above the 10% printers still reproduce)."""
 FILLED_INK = 0.35
@@ -86,3 +90,28 @@ def place_board(canvas: Canvas, box: Rect, width: float, height: float, style: S
     if labelled:
         draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
     return left, top
+
+
+def draw_links(canvas: Canvas, points: Sequence[tuple[float, float]], cell: float, gap: float, style: Style) -> None:
+    """Grey links between consecutive points (the centres of 1, 2, ..., N), each stopping `gap` cells
+    short of both ends so the numbers stay clear: a worked example's numbering path."""
+    canvas.setStrokeGray(PATH_INK)
+    canvas.setLineWidth(max(style.thick, cell * 0.08))
+    canvas.setLineCap(1)
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        trim = gap * cell / length
+        canvas.line(x0 + (x1 - x0) * trim, y0 + (y1 - y0) * trim, x1 - (x1 - x0) * trim, y1 - (y1 - y0) * trim)
+    canvas.setLineCap(0)
+
+
+def stroke_sides(canvas: Canvas, inner: list[tuple[float, float, float, float]],
+                 outer: list[tuple[float, float, float, float]], style: Style, cap: int) -> None:
+    """Sides between open cells thin, the board's outline thick with line cap `cap`."""
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(style.thin)
+    canvas.lines(inner)
+    canvas.setLineWidth(style.thick)
+    canvas.setLineCap(cap)
+    canvas.lines(outer)
+    canvas.setLineCap(0)

@@ -16,10 +16,12 @@ from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    draw_links,
     draw_number,
     fit_numbers,
     label_height,
     place_board,
+    stroke_sides,
 )
 from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
@@ -38,7 +40,6 @@ CORNERS = tuple((math.cos(math.radians(30 + 60 * k)) / ROOT3, math.sin(math.radi
 SIDES = ((-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0), (0, 1))
 """The neighbour across the side from corner k to corner k+1: upper right, upper left, left, lower
 left, lower right, right (axial (dr, dq))."""
-PATH_INK = 0.6
 PATH_GAP = 0.34
 """How far (in cell widths) a worked example's path link stops short of each centre."""
 
@@ -144,24 +145,11 @@ def _sides(canvas: Canvas, grid: Grid, centre: Centre, w: float, style: Style) -
                 outer.append(segment)
             elif (r + dr, q + dq) > (r, q):
                 inner.append(segment)
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(style.thin)
-    canvas.lines(inner)
-    canvas.setLineWidth(style.thick)
-    canvas.setLineCap(1)
-    canvas.lines(outer)
-    canvas.setLineCap(0)
+    stroke_sides(canvas, inner, outer, style, cap=1)
 
 
 def _path(canvas: Canvas, numbers: Grid, centre: Centre, w: float, style: Style) -> None:
     """Links 1 -> 2 -> ... -> N between centres, stopping short of the numbers: shows the allowed moves."""
     placed = sorted((value, centre(r, q)) for r, row in enumerate(numbers)
                     for q, value in enumerate(row) if value)
-    points = [at for _, at in placed]
-    canvas.setStrokeGray(PATH_INK)
-    canvas.setLineWidth(max(style.thick, w * 0.08))
-    canvas.setLineCap(1)
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        trim = PATH_GAP * w / math.hypot(x1 - x0, y1 - y0)
-        canvas.line(x0 + (x1 - x0) * trim, y0 + (y1 - y0) * trim, x1 - (x1 - x0) * trim, y1 - (y1 - y0) * trim)
-    canvas.setLineCap(0)
+    draw_links(canvas, [at for _, at in placed], w, PATH_GAP, style)

@@ -8,7 +8,6 @@ numbers would be too small.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -17,10 +16,12 @@ from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    draw_links,
     draw_number,
     fit_numbers,
     label_height,
     place_board,
+    stroke_sides,
 )
 from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
@@ -30,7 +31,6 @@ Origin = Callable[[int, int], tuple[float, float]]
 """(row, column) -> the bottom-left corner of that cell on the page."""
 HOLE_FILL = 0.55
 """Grey of a hole inside the board (see `holes`)."""
-PATH_INK = 0.6
 PATH_GAP = 0.36
 """How far (in cells) a path link stops short of each centre, clear of the number there."""
 
@@ -142,24 +142,10 @@ def _lines(canvas: Canvas, grid: Grid, origin: Origin, cell: float, style: Style
                     outer.append(segment)
                 elif (nr, nc) > (r, c):
                     inner.append(segment)
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(style.thin)
-    canvas.lines(inner)
-    canvas.setLineWidth(style.thick)
-    canvas.setLineCap(2)
-    canvas.lines(outer)
-    canvas.setLineCap(0)
+    stroke_sides(canvas, inner, outer, style, cap=2)
 
 
 def _path(canvas: Canvas, numbers: Grid, origin: Origin, cell: float, style: Style) -> None:
     """Links 1 -> 2 -> ... -> N between cell centres, stopping short of the numbers: shows the allowed moves."""
     placed = sorted((value, origin(r, c)) for r, row in enumerate(numbers) for c, value in enumerate(row) if value)
-    centres = [(x + cell / 2, y + cell / 2) for _, (x, y) in placed]
-    canvas.setStrokeGray(PATH_INK)
-    canvas.setLineWidth(max(style.thick, cell * 0.08))
-    canvas.setLineCap(1)
-    for (x0, y0), (x1, y1) in zip(centres, centres[1:]):
-        length = math.hypot(x1 - x0, y1 - y0)
-        trim = PATH_GAP * cell / length
-        canvas.line(x0 + (x1 - x0) * trim, y0 + (y1 - y0) * trim, x1 - (x1 - x0) * trim, y1 - (y1 - y0) * trim)
-    canvas.setLineCap(0)
+    draw_links(canvas, [(x + cell / 2, y + cell / 2) for _, (x, y) in placed], cell, PATH_GAP, style)
