@@ -34,7 +34,7 @@ def prove_unique(
     cand, geo = board_candidates(board)
     logic = solve_candidates(cand, board.size, geo, "hard")
     if logic.solved:
-        return SolveResult((to_grid(board, geo, logic.cells),), complete=True, nodes=first.nodes)
+        return SolveResult((to_grid(geo, logic.cells),), complete=True, nodes=first.nodes)
     if node_limit is not None and node_limit <= quick:
         return first
     return solve(board, 2, node_limit=node_limit, hint=hint)
