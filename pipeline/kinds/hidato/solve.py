@@ -253,7 +253,7 @@ def propagate_from(
                     if not new:
                         return None
                     cand[j] = new
-                    if c & taken:
+                    if c & taken and cand[j - 1] & (cand[j - 1] - 1):  # a pinned k - 1 touches all of new
                         cross |= 1 << j
                     if new & (new - 1) == 0:
                         taken |= new
@@ -299,7 +299,7 @@ def propagate_from(
                     if not new:
                         return None
                     cand[j] = new
-                    if c & taken:
+                    if c & taken and cand[j + 1] & (cand[j + 1] - 1):  # a pinned k + 1 touches all of new
                         cross |= 1 << j
                     if new & (new - 1) == 0:
                         taken |= new
@@ -445,7 +445,7 @@ def _sweep(cand: list[int], n: int, geo: Geometry, taken: int, cache: ReachCache
                 if not new:
                     return None
                 cand[j] = new
-                if c & taken:
+                if c & taken and cand[j + 1] & (cand[j + 1] - 1):  # a pinned k + 1 touches all of new
                     cross |= 1 << j
                 if new & (new - 1) == 0:
                     taken |= new
