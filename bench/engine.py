@@ -228,6 +228,30 @@ def best_time(fn: Callable[[], T], repeats: int = PROOF_REPEATS) -> tuple[T, flo
     return best
 
 
+SETTLE_SECONDS = 0.002
+"""A compared call is repeated until this much time is spent on it (and at least PROOF_REPEATS times)."""
+SETTLE_MAX_RUNS = 50
+
+
+def settled_runs(fn: Callable[[], T], repeats: int = PROOF_REPEATS) -> list[tuple[T, float]]:
+    """Every run of `fn` (its result and wall time), repeated at least `repeats` times and until
+    SETTLE_SECONDS have passed (at most SETTLE_MAX_RUNS runs): timeit's autorange, in small.
+
+    A 0.1 ms proof timed right after a CP-SAT solve starts with cold caches, and its first three
+    runs still shrink (about 1.5x, 1.2x, 1.1x the settled time); a solve of milliseconds settles at
+    once. Both sides of a comparison are timed this way.
+    """
+    runs: list[tuple[T, float]] = []
+    spent = 0.0
+    while len(runs) < repeats or (spent < SETTLE_SECONDS and len(runs) < SETTLE_MAX_RUNS):
+        start = time.perf_counter()
+        value = fn()
+        seconds = time.perf_counter() - start
+        runs.append((value, seconds))
+        spent += seconds
+    return runs
+
+
 def run_case(case: Case, seeds: int, *, max_rejects: int | None = None) -> CaseResult:
     """Generate `seeds` puzzles, timing generation, then the uniqueness proof and the grading of each.
 

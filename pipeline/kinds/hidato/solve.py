@@ -369,7 +369,23 @@ def propagate_from(
                     if not lonely:
                         break
         if changed:  # (always so when something was pinned during the pass)
+            # The chain rules held before this pass, which only shrank sets: a changed number next
+            # to a pinned one that did not change still touches it (the pinned cell touches all of
+            # what is left), so no walk need go that way.
             fdirty = bdirty = changed
+            bits = changed
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                k = low.bit_length() - 1
+                if k < n and not changed >> (k + 1) & 1:
+                    c = cand[k + 1]
+                    if c & (c - 1) == 0:
+                        fdirty ^= low
+                if k > 1 and not changed >> (k - 1) & 1:
+                    c = cand[k - 1]
+                    if c & (c - 1) == 0:
+                        bdirty ^= low
             sdirty |= changed
             continue
         if not loose:  # every number pinned, to distinct cells covering the board: the strong rules hold
