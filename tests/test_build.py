@@ -82,7 +82,9 @@ def test_a_build_writes_the_book_its_checkpoint_and_a_manifest(reference: tuple[
     out = report.pdf.parent
     assert (report.puzzles, report.reused, report.generated, report.notes) == (8, 0, 8, ())
     assert report.pdf == out / "book.pdf" and report.pdf.read_bytes().startswith(b"%PDF-")
-    assert report.summary() == f"tiny: 8 puzzles (0 reused, 8 generated) verified, {report.pages} pages -> {report.pdf}"
+    assert report.summary() == (
+        f"tiny: 8 puzzles (0 reused, 8 generated) verified, {report.pages} pages -> {report.pdf}, {out / 'cover.pdf'}"
+    )
     records = [json.loads(line) for line in lines_of(out)]
     assert [(r["section"], r["section_index"], r["index"]) for r in records] == [
         *[("Small squares", 0, i) for i in range(1, 5)], *[("Small numbrix", 1, i) for i in range(1, 5)],
@@ -95,8 +97,9 @@ def test_a_build_writes_the_book_its_checkpoint_and_a_manifest(reference: tuple[
         ("Small squares", 4, {"easy": 2, "medium": 2}), ("Small numbrix", 4, {"easy": 4}),
     ]
     assert {"python", "puzzlebook", "reportlab", "joblib", "pydantic"} <= set(manifest["versions"])
-    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "generate", "verify", "typeset"}
-    assert sorted(os.listdir(out)) == ["book.pdf", "manifest.json", "puzzles.jsonl"]
+    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "generate", "verify", "typeset", "cover"}
+    assert manifest["cover"] == "cover.pdf"
+    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl"]
 
 
 def test_a_second_build_reuses_everything(built: tuple[Path, Path], reference: tuple[Path, BuildReport]) -> None:
@@ -284,7 +287,7 @@ def test_the_command_line_builds_into_output_name(tmp_path: Path, monkeypatch: p
     assert main(["build", "tiny.yaml", "--jobs", "1"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("puzzlebook: tiny: 8 puzzles (0 reused, 8 generated) verified, ")
-    assert err.endswith(" -> output/tiny/book.pdf\n")
+    assert err.endswith(" -> output/tiny/book.pdf, output/tiny/cover.pdf\n")
     assert (tmp_path / "output" / "tiny" / "book.pdf").is_file()
 
 

@@ -1,6 +1,6 @@
 """Golden tests: what the program prints and the books it makes, pinned byte for byte.
 
-Every shipped config's book.pdf and puzzles.jsonl are pinned by SHA-256, and a set of command
+Every shipped config's book.pdf, cover.pdf and puzzles.jsonl are pinned by SHA-256, and a set of command
 outputs (generate, solve, grade, show, verify, shapes; text and --json; every kind) by their text in
 tests/golden/cli/. A change that means to alter a book or an output updates the pin in the same
 commit and says why; any other change must leave these tests passing untouched.
@@ -55,6 +55,16 @@ BOOKS: dict[str, tuple[str, str]] = {
         "04393f2245b454fccf6be277b8d0d0762d5283302ceac77fd836c4749a890582",
         "9bb5797ac0f9152d6ed620aa696fc805ed27eb63f75331823e3d5aa8b64d179a",
     ),
+}
+
+COVERS: dict[str, str] = {
+    # config name: cover.pdf SHA-256 (new with the full-wrap cover)
+    "classic": "f3b6da9ca4aa1578f3129f3de88fbbb37740b0c2b7dff170730a3eeb10bab6ef",
+    "honeycomb": "c413a44c477dd95f0129b3b18003a6af6fbc08761d918aa19acace38fefd29f5",
+    "large-print": "f56dad55c34db54938cefddcccf9097ee7a17c8d1b97716a89965cc72e5e7eee",
+    "numbrix": "6d0ef02485f7c5d41d4fd305feedd46fd21fc3d7ccb0c7b1a94ba2f5b956b3a9",
+    "pocket-6x9": "2d22c30c665f3d3dc6fe56bef4b00309901343ed717942963a475ae6a0956a66",
+    "sudoku": "513077931221e42ba7992429e17a4837917c1dfe3358d89f725140e3de29bfd7",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
@@ -178,7 +188,7 @@ def sha256(path: Path) -> str:
 
 
 def test_every_shipped_config_is_pinned() -> None:
-    assert {path.stem for path in (ROOT / "configs").glob("*.yaml")} == set(BOOKS)
+    assert {path.stem for path in (ROOT / "configs").glob("*.yaml")} == set(BOOKS) == set(COVERS)
 
 
 @pytest.mark.parametrize("name", sorted(BOOKS))
@@ -186,3 +196,5 @@ def test_shipped_book_is_byte_identical(name: str, tmp_path: Path) -> None:
     build(ROOT / "configs" / f"{name}.yaml", out_dir=tmp_path, quiet=True)
     got = (sha256(tmp_path / "book.pdf"), sha256(tmp_path / "puzzles.jsonl"))
     assert got == BOOKS[name], f"{name}: book.pdf or puzzles.jsonl changed; if that is meant, pin {got} and say why"
+    cover = sha256(tmp_path / "cover.pdf")
+    assert cover == COVERS[name], f"{name}: cover.pdf changed; if that is meant, pin {cover!r} and say why"

@@ -178,10 +178,11 @@ def test_temp_files_left_by_a_kill_are_removed(reference: tuple[Path, Path], tmp
     config, good = reference
     out = tmp_path / "out"
     shutil.copytree(good, out)
-    for name in (".puzzles.jsonl.x1y2.tmp", ".book.pdf.abc.tmp", ".manifest.json.q.tmp", ".write-test.z.tmp"):
+    for name in (".puzzles.jsonl.x1y2.tmp", ".book.pdf.abc.tmp", ".manifest.json.q.tmp", ".write-test.z.tmp",
+                 ".cover.pdf.c.tmp", ".listing.txt.l.tmp"):
         (out / name).write_text("half", encoding="utf-8")
     assert main(["build", str(config), "--out", str(out), "--quiet"]) == 0
-    assert sorted(os.listdir(out)) == ["book.pdf", "manifest.json", "puzzles.jsonl"]
+    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl"]
 
 
 # ------------------------------------------------------------------------------------ every field

@@ -15,9 +15,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pipeline.atomic import leftovers
+from pipeline.atomic import leftovers, write_text_atomic
 from pipeline.book.config import MAX_SEED, ParallelSpec, load_config
 from pipeline.book.folderlock import exclusive
+from pipeline.book.listing import listing_text
 from pipeline.book.make import run_job
 from pipeline.book.manifest import BuildReport, manifest, version_notes
 from pipeline.book.plan import plan
@@ -28,11 +29,13 @@ from pipeline.book.store import append_record, write_json_atomic
 from pipeline.book.verify import verify_records
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.errors import PuzzleBookError
-from pipeline.typeset import typeset_book
+from pipeline.typeset import page_count, typeset_book, typeset_cover
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
 MANIFEST = "manifest.json"
+COVER = "cover.pdf"
+LISTING = "listing.txt"
 _NAME = re.compile(r"\w[\w.-]*")
 
 
@@ -47,12 +50,15 @@ def build(
     screen: bool = False,
     backend: str | None = None,
     scheduler: str | None = None,
+    cover_only: bool = False,
 ) -> BuildReport:
     """Build the book of `config_path` into output/NAME (or `out_dir`), reusing what is already made.
 
     `seed` replaces the config's seed, `jobs` its worker count, `backend` and `scheduler` its
     parallel backend and Dask scheduler; `fresh` discards the checkpoint; `screen` typesets for
-    reading on screen (book-screen.pdf) instead of print (book.pdf).
+    reading on screen (book-screen.pdf) instead of print (book.pdf). Every build also writes the
+    full-wrap cover (cover.pdf) and listing.txt; `cover_only` writes just those two (the puzzles are
+    made or reused as for a build: the cover shows them and their page count sets the spine).
 
     Everything that can be checked before making puzzles is: the config, the Dask extra, the output
     folder being writable, the layout of every planned board, and one small puzzle per board and
@@ -101,12 +107,23 @@ def build(
             new = {job.fingerprint for job in missing}
             verify_records([record for record in records if record["fingerprint"] in new])
         pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-        with stage(timings, "typeset"), writing(pdf):
-            pages = typeset_book(book, records, pdf, screen=screen)
+        with stage(timings, "typeset"):
+            if cover_only:
+                pages = page_count(book, records)
+            else:
+                with writing(pdf):
+                    pages = typeset_book(book, records, pdf, screen=screen)
+        with stage(timings, "cover"), writing(folder / COVER):
+            wrap = typeset_cover(book, records, pages, folder / COVER)
+        with writing(folder / LISTING):
+            write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
         report = BuildReport(
-            name=Path(config_path).stem, pdf=pdf, puzzles=len(records), reused=len(records) - len(missing),
-            generated=len(missing), pages=pages, notes=tuple(notes), timings=timings,
+            name=Path(config_path).stem, pdf=None if cover_only else pdf, cover=folder / COVER,
+            puzzles=len(records), reused=len(records) - len(missing), generated=len(missing), pages=pages,
+            notes=tuple(notes), timings=timings,
         )
+        if cover_only:
+            return report
         with writing(folder / MANIFEST):
             write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
         return report
@@ -148,7 +165,7 @@ def parallel_settings(
 def remove_leftovers(folder: Path) -> None:
     """Delete the temporary files of writes a killed build never finished (this build holds the lock,
     so no other build is writing them)."""
-    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", WRITE_TEST):
+    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, WRITE_TEST):
         for path in leftovers(folder / name):
             with writing(path):
                 path.unlink(missing_ok=True)

@@ -194,6 +194,47 @@ class ParallelSpec(Spec):
         return self
 
 
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+MAX_PARAGRAPH = 1200
+"""Characters of one paragraph of a cover's back text: a back cover holds a few hundred words."""
+
+
+def _colour(value: object) -> object:
+    if not isinstance(value, str) or not _COLOUR.fullmatch(value):
+        raise ValueError(f"must be a colour written '#RRGGBB' (like '#1d3557'), got {value!r}")
+    return value
+
+
+Colour = Annotated[str, BeforeValidator(_colour)]
+
+
+class CoverColors(Spec):
+    """The cover's colours, each '#RRGGBB'."""
+
+    background: Colour = Field("#1d3557", description="the wrap's ground, edge to edge")
+    text: Colour = Field("#ffffff", description="title, author, spine and back text")
+    accent: Colour = Field("#f4a259", description="the subtitle and the rules")
+    card: Colour = Field("#fbf7ef", description="the panels the puzzles are drawn on")
+
+
+class CoverSpec(Spec):
+    """The paperback's full-wrap cover (cover.pdf) and the listing of what to type into the print service."""
+
+    paper: Literal["white", "cream", "color"] = Field(
+        "white", description="the interior's paper; it sets the spine's width (white 0.002252in a page)"
+    )
+    colors: CoverColors = Field(default_factory=CoverColors, description="the cover's colours")
+    back_text: list[Annotated[str, Field(min_length=1, max_length=MAX_PARAGRAPH)]] = Field(
+        default_factory=list, max_length=6, description="paragraphs for the back cover (one or a list)",
+        json_schema_extra={"one_or_list": True},
+    )
+
+    @field_validator("back_text", mode="before")
+    @classmethod
+    def _one_or_list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
 class BookSpec(Spec):
     """A whole book: front matter, page geometry, sections of puzzles, answers."""
 
@@ -207,6 +248,7 @@ class BookSpec(Spec):
     contents: bool = Field(True, description="print a table of contents")
     large_print: bool = Field(False, description="bigger numbers and cells")
     parallel: ParallelSpec = Field(default_factory=ParallelSpec, description="parallel generation")
+    cover: CoverSpec = Field(default_factory=CoverSpec, description="the full-wrap cover")
 
     @model_validator(mode="after")
     def _unique_names(self) -> BookSpec:

@@ -28,7 +28,9 @@ class BuildReport:
     """What a build did, for the one-line summary and for tests."""
 
     name: str
-    pdf: Path
+    pdf: Path | None
+    """The book's PDF; None when only the cover was made."""
+    cover: Path
     puzzles: int
     reused: int
     generated: int
@@ -39,7 +41,7 @@ class BuildReport:
     def summary(self) -> str:
         return (
             f"{self.name}: {self.puzzles} puzzles ({self.reused} reused, {self.generated} generated) "
-            f"verified, {self.pages} pages -> {self.pdf}"
+            f"verified, {self.pages} pages -> {', '.join(str(p) for p in (self.pdf, self.cover) if p)}"
         )
 
 
@@ -65,7 +67,8 @@ def manifest(
         "config_fingerprint": config_fingerprint(book),
         "seed": book.seed,
         "versions": versions(),
-        "pdf": report.pdf.name,
+        "pdf": report.pdf.name if report.pdf else None,
+        "cover": report.cover.name,
         "screen": screen,
         "pages": report.pages,
         "puzzles": report.puzzles,

@@ -221,6 +221,23 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cover(args: argparse.Namespace) -> int:
+    from pipeline.book.build import build, output_folder
+
+    folder = output_folder(args.config, args.out)
+    try:
+        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
+                       cover_only=True)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}", file=sys.stderr)
+        return 130
+    for note in report.notes:
+        print(f"{PROG}: note: {note}", file=sys.stderr)
+    if not args.quiet:
+        print(f"{PROG}: {report.summary()}", file=sys.stderr)
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from pipeline.book.config import (
         config_schema,  # pydantic loads only for the commands that need it

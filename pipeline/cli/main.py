@@ -17,6 +17,7 @@ from pipeline import __version__
 from pipeline.cli.commands import (
     PROG,
     cmd_build,
+    cmd_cover,
     cmd_generate,
     cmd_grade,
     cmd_schema,
@@ -160,8 +161,9 @@ def build_parser() -> Parser:
         "puzzlebook build configs/classic.yaml --jobs 2",
     )
     sub.epilog += (
-        "\n\nwrites output/NAME/book.pdf, puzzles.jsonl (every puzzle, saved as it is made) and"
-        "\nmanifest.json for configs/NAME.yaml. Stopped builds resume: run the same command again."
+        "\n\nwrites output/NAME/book.pdf, cover.pdf (the full wrap), listing.txt (what to type into the"
+        "\nprint service's forms), puzzles.jsonl (every puzzle, saved as it is made) and manifest.json"
+        "\nfor configs/NAME.yaml. Stopped builds resume: run the same command again."
         "\n\nexit status: 0 built, 2 a problem to fix (config, output folder, disk full, lost workers;"
         "\nthe previous book is left as it was), 130 interrupted"
     )
@@ -178,6 +180,20 @@ def build_parser() -> Parser:
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
     sub.add_argument("--fresh", action="store_true", help="discard saved puzzles and make them all again")
     sub.add_argument("--screen", action="store_true", help="a PDF for reading on screen (book-screen.pdf)")
+
+    sub = add_command(
+        subs, "cover", cmd_cover, "Make only the full-wrap cover (cover.pdf) and listing.txt of a config's book.",
+        "puzzlebook cover configs/classic.yaml",
+    )
+    sub.epilog += (
+        "\n\nThe puzzles are made (or reused from output/NAME/puzzles.jsonl) as by build: the cover"
+        "\nshows two of them, and the book's page count sets the spine's width."
+    )
+    sub.add_argument("config", metavar="CONFIG", help="the book's YAML config")
+    sub.add_argument("--seed", type=int, help="use this book seed instead of the config's")
+    sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
+    sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
+    sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
 
     sub = add_command(
         subs, "schema", cmd_schema, "Print the JSON Schema of a book config (for editors and checks).",

@@ -5,6 +5,7 @@ It knows pages, not search: it never generates or solves a puzzle.
 
 from __future__ import annotations
 
-from pipeline.typeset.book import typeset_book
+from pipeline.typeset.book import page_count, typeset_book
+from pipeline.typeset.cover import typeset_cover
 
-__all__ = ["typeset_book"]
+__all__ = ["page_count", "typeset_book", "typeset_cover"]

@@ -88,6 +88,12 @@ def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen:
     return len(pages)
 
 
+def page_count(book: BookSpec, records: list[dict]) -> int:
+    """The page count `typeset_book` would give, without drawing a page (the cover needs it alone)."""
+    register_fonts()
+    return len(plan_pages(book, records, style_for(book.large_print)))
+
+
 def section_groups(book: BookSpec, records: list[dict]) -> list[tuple[int, list[int]]]:
     """Record positions per section index, in book order; records out of order are a caller's bug."""
     keys = [(record["section_index"], record["index"]) for record in records]

@@ -26,7 +26,7 @@ EXAMPLE_ZOOM = 1.4
 """The worked examples' cells may grow this much beyond a puzzle page's largest cell."""
 
 
-def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+def wrapped(text: str, font: str, size: float, width: float) -> list[str]:
     return simpleSplit(text, font, size, width)
 
 
@@ -34,14 +34,14 @@ def paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, fon
     """Left-aligned wrapped text whose first line's top is `top`; returns the y just below it."""
     canvas.setFont(font, size)
     y = top
-    for line in _lines(text, font, size, width):
+    for line in wrapped(text, font, size, width):
         y -= size * LEADING
         canvas.drawString(x, y + size * (LEADING - 1), line)
     return y
 
 
 def paragraph_height(text: str, font: str, size: float, width: float) -> float:
-    return len(_lines(text, font, size, width)) * size * LEADING
+    return len(wrapped(text, font, size, width)) * size * LEADING
 
 
 def _fit(text: str, font: str, size: float, width: float) -> str:
@@ -91,12 +91,12 @@ def title_page(
     """Title, subtitle, a rule and a one-line description as one block in the upper part; author near the foot."""
     # (what, text, font, size, grey): "text" lines, a "rule", or a "space" of `size` points
     block: list[tuple[str, str, str, float, float]] = []
-    block += [("text", line, BOLD, style.title, 0.0) for line in _lines(title, BOLD, style.title, frame.w)]
+    block += [("text", line, BOLD, style.title, 0.0) for line in wrapped(title, BOLD, style.title, frame.w)]
     block.append(("space", "", "", style.subtitle * 0.6, 0.0))
     block += [("text", line, REGULAR, style.subtitle, 0.0)
-              for line in _lines(subtitle, REGULAR, style.subtitle, frame.w)]
+              for line in wrapped(subtitle, REGULAR, style.subtitle, frame.w)]
     block.append(("rule", "", "", style.body * 1.6, RULE_INK))
-    block += [("text", line, REGULAR, style.body, DETAIL_INK) for line in _lines(blurb, REGULAR, style.body, frame.w)]
+    block += [("text", line, REGULAR, style.body, DETAIL_INK) for line in wrapped(blurb, REGULAR, style.body, frame.w)]
     height = sum(size * 1.3 if what == "text" else size for what, _, _, size, _ in block)
     author_y = frame.y + frame.h * 0.15
     top = min(frame.top, max(frame.y + frame.h * 0.62 + height / 2, author_y + style.subtitle * 2 + height))

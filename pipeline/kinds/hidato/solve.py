@@ -326,7 +326,7 @@ def propagate_from(
         once = twice = 0
         if taken != owned:
             owned = taken
-            still = []
+            still: list[int] = []
             keep = still.append
             for k in loose:
                 c = cand[k]
