@@ -30,36 +30,39 @@ UPDATE = os.environ.get("PUZZLEBOOK_UPDATE_GOLDEN") == "1"
 
 BOOKS: dict[str, tuple[str, str]] = {
     # config name: (book.pdf SHA-256, puzzles.jsonl SHA-256)
-    # puzzles.jsonl re-pinned when every line gained its checksum (hardening); the books did not change
+    # puzzles.jsonl re-pinned when every line gained its checksum (hardening); the books did not change.
+    # Every book re-pinned for the copyright page on the back of the title page (it was blank) and the
+    # classic book for its introduction; the puzzles did not change.
     "classic": (
-        "622af8d4963dc11f76d3b402aeb40b46dc5e9c05dd5abef0748b8243f076b5ff",
+        "40a165dbd124f7d45a16cf954aa33bfbf3e9a3eca4226b059615959c604e6bfe",
         "dbc7a5084e92102e91a61ec7d79904bbb815091ce67a0cbd2a7f74009b461f39",
     ),
-    "honeycomb": (  # new with hex Hidato
-        "8c21f4166a08fce2bd5570353d99a68d8e360c388c6e013334fdaf04df00cb93",
+    "honeycomb": (
+        "da287a563cc0644b63ae7c2f8eb8499893e784037651119679e685b0141ec685",
         "a23a9b83fda1cd337e386a1207ee773ac29c5221f7d65ff56eebd4a88a9666ad",
     ),
     "large-print": (
-        "0612ba8df650853cb870ba28737680c5438cdde9f567d14f2f5e85e827769c4f",
+        "698fec5213a78cff005b2b6a118f5eaf1745c481e2fb2fdef697f526f9a24a2f",
         "ab09ffeab052dd437eb5efb8ceb2a884deb94b8a7fca435304e3e917d0389526",
     ),
     "numbrix": (
-        "dcc35009630e3715424a413dc47ef648c2663f4cc9281be05279a721cdb1316a",
+        "7407b778b77d8159cf4f91ee48421cefeb8cabf95a603fe40f5495b92d666d17",
         "d2a6139c58dca487d44fc3b837474586302378028ece4d9b8bc21ad44e61199d",
     ),
     "pocket-6x9": (
-        "994b6f5091118915ff945e8a09fa83b76d41db95ab54a2d2e18eb4c4c8278c69",
+        "6f706edaaa026c4bad7edf30b4811e875b92df7333710fd148011e8edc16389c",
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
     ),
     "sudoku": (
-        "04393f2245b454fccf6be277b8d0d0762d5283302ceac77fd836c4749a890582",
+        "6183a230621dc7c0ff36364f020d4cc83a0e251ba0b1d29d029fe2e643348061",
         "9bb5797ac0f9152d6ed620aa696fc805ed27eb63f75331823e3d5aa8b64d179a",
     ),
 }
 
 COVERS: dict[str, str] = {
-    # config name: cover.pdf SHA-256 (new with the full-wrap cover)
-    "classic": "f3b6da9ca4aa1578f3129f3de88fbbb37740b0c2b7dff170730a3eeb10bab6ef",
+    # config name: cover.pdf SHA-256 (new with the full-wrap cover; classic re-pinned when its
+    # introduction added two pages, and so spine width)
+    "classic": "0f1359abf0a019d0897c80f8be39617a9040e7b8f13e4bb35343252cc6150960",
     "honeycomb": "c413a44c477dd95f0129b3b18003a6af6fbc08761d918aa19acace38fefd29f5",
     "large-print": "f56dad55c34db54938cefddcccf9097ee7a17c8d1b97716a89965cc72e5e7eee",
     "numbrix": "6d0ef02485f7c5d41d4fd305feedd46fd21fc3d7ccb0c7b1a94ba2f5b956b3a9",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pipeline import __version__
 from pipeline.book.config import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -43,6 +44,10 @@ def spec(**changes: object) -> BookSpec:
 
 @pytest.fixture(scope="module")
 def records() -> list[dict]:
+    return make_records()
+
+
+def make_records() -> list[dict]:
     """Real puzzles from the engine, shaped like the lines of puzzles.jsonl, in book order."""
     book = spec()
     out = []
@@ -99,7 +104,10 @@ def test_print_edition_follows_the_print_rules(tmp_path: Path, records: list[dic
 def test_pages_in_order_with_numbers_headings_and_answers(tmp_path: Path, records: list[dict]) -> None:
     pages = texts(build(tmp_path, spec(), records))
     assert "Test Book" in pages[0] and "A. Tester" in pages[0]
-    assert pages[1].strip() == ""
+    # The back of the title page is the copyright page, without a page number.
+    assert "Copyright \u00a9 A. Tester" in pages[1] and "All rights reserved." in pages[1]
+    assert f"Made with puzzlebook {__version__} from book seed 1" in pages[1]
+    assert not re.search(r"^\s*2\s*$", pages[1], re.M)
     assert "Contents" in pages[2] and "Squares" in pages[2] and "Answers" in pages[2]
     assert "How to play Hidato" in pages[3] and "How to play Numbrix" in pages[4]
     first = {name: next(n for n, text in enumerate(pages, 1) if name in text and "Puzzle" in text)

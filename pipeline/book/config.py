@@ -235,6 +235,37 @@ class CoverSpec(Spec):
         return [value] if isinstance(value, str) else value
 
 
+MAX_PARAGRAPHS = 20
+MAX_INTRO_PARAGRAPH = 2000
+
+
+def _isbn(value: object) -> object:
+    """An ISBN-10 or ISBN-13 as printed (hyphens or spaces allowed), its check digit verified; an
+    unquoted ISBN-13 (a YAML number) is taken as its digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return value
+    digits = re.sub(r"[\s-]", "", value).upper()
+    valid = False
+    if re.fullmatch(r"\d{13}", digits):
+        valid = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits)) % 10 == 0
+    elif re.fullmatch(r"\d{9}[\dX]", digits):
+        valid = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits)) % 11 == 0
+    if not valid:
+        raise ValueError(
+            f"must be an ISBN-13 or ISBN-10 with its check digit right, like '978-0-306-40615-7'; got {value!r}"
+        )
+    return value
+
+
+class CopyrightSpec(Spec):
+    """Who holds the copyright, and since when (printed on the back of the title page)."""
+
+    holder: str | None = Field(None, min_length=1, max_length=MAX_TITLE, description="default: the author")
+    year: int | None = Field(None, ge=1000, le=9999, description="the year of first publication, like 2026")
+
+
 class BookSpec(Spec):
     """A whole book: front matter, page geometry, sections of puzzles, answers."""
 
@@ -249,6 +280,28 @@ class BookSpec(Spec):
     large_print: bool = Field(False, description="bigger numbers and cells")
     parallel: ParallelSpec = Field(default_factory=ParallelSpec, description="parallel generation")
     cover: CoverSpec = Field(default_factory=CoverSpec, description="the full-wrap cover")
+    copyright: CopyrightSpec = Field(
+        default_factory=CopyrightSpec, description="holder and year (or just the holder's name)"
+    )
+    isbn: Annotated[str, BeforeValidator(_isbn)] | None = Field(
+        None, description="printed on the copyright page, like '978-0-306-40615-7'"
+    )
+    edition: str | None = Field(None, min_length=1, max_length=MAX_TEXT, description="like 'First edition, 2026'")
+    introduction: list[Annotated[str, Field(min_length=1, max_length=MAX_INTRO_PARAGRAPH)]] = Field(
+        default_factory=list, max_length=MAX_PARAGRAPHS,
+        description="paragraphs printed before the how-to-play pages (one or a list)",
+        json_schema_extra={"one_or_list": True},
+    )
+
+    @field_validator("copyright", mode="before")
+    @classmethod
+    def _holder_only(cls, value: Any) -> Any:
+        return {"holder": value} if isinstance(value, str) else value
+
+    @field_validator("introduction", mode="before")
+    @classmethod
+    def _one_paragraph(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _unique_names(self) -> BookSpec:

@@ -23,9 +23,17 @@ from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
 from pipeline.typeset.draw import GridFit, drawing
 from pipeline.typeset.fonts import REGULAR, register_fonts
+from pipeline.typeset.front import (
+    copyright_page,
+    introduction_lines,
+    introduction_page,
+    lines_per_page,
+)
 from pipeline.typeset.layout import (
+    MAX_PAGES,
     MIN_PAGES,
     Geometry,
+    Rect,
     Style,
     bands,
     geometry,
@@ -44,7 +52,7 @@ from pipeline.typeset.pages import (
     title_page,
 )
 
-Role = Literal["title", "blank", "contents", "howto", "puzzles", "answers"]
+Role = Literal["title", "copyright", "blank", "contents", "introduction", "howto", "puzzles", "answers"]
 PUZZLE_PER_PAGE = sorted(get_args(SectionSpec.model_fields["per_page"].annotation), reverse=True)
 ANSWER_PER_PAGE = sorted(get_args(AnswersSpec.model_fields["per_page"].annotation), reverse=True)
 """The per_page values a config allows, most first: the candidates an error message may suggest."""
@@ -65,10 +73,12 @@ class Page:
     kind: str = ""
     part: int = 0
     """Which page of the contents, for contents pages."""
+    lines: tuple[str, ...] = ()
+    """The introduction's lines on this page, wrapped when planned."""
 
     @property
     def numbered(self) -> bool:
-        return self.role not in ("title", "blank")
+        return self.role not in ("title", "copyright", "blank")
 
 
 def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen: bool = False) -> int:
@@ -114,7 +124,7 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
     """
     groups = section_groups(book, records)
     kinds = list(dict.fromkeys(book.sections[i].kind for i, _ in groups))
-    pages = [Page("title"), Page("blank")]
+    pages = [Page("title"), Page("copyright")]
 
     def to_recto() -> None:
         if len(pages) % 2:
@@ -122,8 +132,17 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
 
     if book.contents:
         entries = len(kinds) + len(groups) + (len(groups) if book.answers.where == "section" else 1)
+        entries += 1 if book.introduction else 0
         for part in range(math.ceil(entries / _contents_per_page(book, style))):
             pages.append(Page("contents", heading="Contents" if part == 0 else "", running="Contents", part=part))
+    if book.introduction:
+        body = _narrowest_body(book, style)
+        lines = introduction_lines(book.introduction, body.w, style)
+        room = lines_per_page(body.h, style)
+        for start in range(0, len(lines), room):
+            chunk = tuple(lines[start : start + room])
+            pages.append(Page("introduction", heading="Introduction" if start == 0 else "", running="Introduction",
+                              lines=chunk[1:] if chunk[0] == "" else chunk))
     for kind in kinds:
         pages.append(Page("howto", kind=kind, heading=f"How to play {registry.kind(kind).title}"))
     for i, positions in groups:
@@ -163,6 +182,11 @@ def _grid_pages(
              detail=detail if j == 0 else "", running=f"{running} \u00b7 {_span(list(chunk))}")
         for j, chunk in enumerate(chunks)
     ]
+
+
+def _narrowest_body(book: BookSpec, style: Style) -> Rect:
+    """The body of a page with the widest gutter a book may get: text wrapped to it fits any page."""
+    return bands(geometry(book.page, MAX_PAGES).frame(1), style).body
 
 
 def _contents_per_page(book: BookSpec, style: Style) -> int:
@@ -232,11 +256,15 @@ def render(
         if page.role == "title":
             title_page(canvas, geo.frame(number), style, title=book.title, subtitle=book.subtitle, author=book.author,
                        blurb=f"{total} {kinds} puzzle{'s' if total != 1 else ''} with solutions")
+        elif page.role == "copyright":
+            copyright_page(canvas, geo.frame(number), style, book)
         elif page.role != "blank":
             header(canvas, part.header, style, heading=page.heading, detail=page.detail, running=page.running)
         if page.role == "contents":
             chunk = entries[page.part * per_contents_page : (page.part + 1) * per_contents_page]
             contents_page(canvas, part.body, style, chunk)
+        elif page.role == "introduction":
+            introduction_page(canvas, part.body, style, page.lines)
         elif page.role == "howto":
             howto_page(canvas, part.body, style, page.kind, book.answers.where)
         elif page.role in ("puzzles", "answers"):

@@ -14,6 +14,8 @@ BLEED = 9.0
 """0.125in past the trim on the top, bottom and outside edges; none at the spine (print-on-demand rule)."""
 MIN_PAGES = 24
 """The print service's smallest paperback; books are padded up to it and to an even count."""
+MAX_PAGES = 828
+"""The print service's thickest paperback; its gutter is the widest."""
 MIN_TEXT = 7.0
 MIN_LINE = 0.75
 SLOT_GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4)}
