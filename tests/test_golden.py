@@ -31,43 +31,44 @@ UPDATE = os.environ.get("PUZZLEBOOK_UPDATE_GOLDEN") == "1"
 BOOKS: dict[str, tuple[str, str]] = {
     # config name: (book.pdf SHA-256, puzzles.jsonl SHA-256)
     # puzzles.jsonl re-pinned when every line gained its checksum (hardening); the books did not change.
-    # Every book re-pinned for the copyright page on the back of the title page (it was blank) and the
-    # classic book for its introduction; the puzzles did not change.
+    # Every book re-pinned for the copyright page on the back of the title page (it was blank), the
+    # classic book for its introduction, and every book again when DejaVu Sans (shipped in the package,
+    # covering the five languages) replaced Bitstream Vera; the puzzles did not change.
     "classic": (
-        "40a165dbd124f7d45a16cf954aa33bfbf3e9a3eca4226b059615959c604e6bfe",
+        "d512a8ca935d1927ef10af33ce31d33288c9a534e19e62dd55c8d3e1ca8c712d",
         "dbc7a5084e92102e91a61ec7d79904bbb815091ce67a0cbd2a7f74009b461f39",
     ),
     "honeycomb": (
-        "da287a563cc0644b63ae7c2f8eb8499893e784037651119679e685b0141ec685",
+        "e256fdb2da907db981c95af4809d5e2ba0be0b45f684ae5f0c7e5ee9741f4faa",
         "a23a9b83fda1cd337e386a1207ee773ac29c5221f7d65ff56eebd4a88a9666ad",
     ),
     "large-print": (
-        "698fec5213a78cff005b2b6a118f5eaf1745c481e2fb2fdef697f526f9a24a2f",
+        "f3720b7cc76afcb11a2a97d754da5b89fcb52a10366fdfedae92958f6ba4f35c",
         "ab09ffeab052dd437eb5efb8ceb2a884deb94b8a7fca435304e3e917d0389526",
     ),
     "numbrix": (
-        "7407b778b77d8159cf4f91ee48421cefeb8cabf95a603fe40f5495b92d666d17",
+        "9e9168b1d3e9ba552e083a51cf584453b7ebe93d96530b6c2b88d60b11a669d4",
         "d2a6139c58dca487d44fc3b837474586302378028ece4d9b8bc21ad44e61199d",
     ),
     "pocket-6x9": (
-        "6f706edaaa026c4bad7edf30b4811e875b92df7333710fd148011e8edc16389c",
+        "d87791864a53946c42e10a561fed59618ed9b16d0eb72d40725d0cb6191a1603",
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
     ),
     "sudoku": (
-        "6183a230621dc7c0ff36364f020d4cc83a0e251ba0b1d29d029fe2e643348061",
+        "04fef6c9295e32234c012474b311ff34d39a3c05c5c7ca441ed0451155792942",
         "9bb5797ac0f9152d6ed620aa696fc805ed27eb63f75331823e3d5aa8b64d179a",
     ),
 }
 
 COVERS: dict[str, str] = {
     # config name: cover.pdf SHA-256 (new with the full-wrap cover; classic re-pinned when its
-    # introduction added two pages, and so spine width)
-    "classic": "0f1359abf0a019d0897c80f8be39617a9040e7b8f13e4bb35343252cc6150960",
-    "honeycomb": "c413a44c477dd95f0129b3b18003a6af6fbc08761d918aa19acace38fefd29f5",
-    "large-print": "f56dad55c34db54938cefddcccf9097ee7a17c8d1b97716a89965cc72e5e7eee",
-    "numbrix": "6d0ef02485f7c5d41d4fd305feedd46fd21fc3d7ccb0c7b1a94ba2f5b956b3a9",
-    "pocket-6x9": "2d22c30c665f3d3dc6fe56bef4b00309901343ed717942963a475ae6a0956a66",
-    "sudoku": "513077931221e42ba7992429e17a4837917c1dfe3358d89f725140e3de29bfd7",
+    # introduction added two pages, and so spine width; all re-pinned for DejaVu Sans)
+    "classic": "e69fd9c794dbdebba05817de77d67b71e7625082c4c1c64009799306771bee6b",
+    "honeycomb": "5f483e2a68d0171560dcde5f90924e063b6b9b0cad62d439e48e67460f18ed53",
+    "large-print": "147f4d89d9e1b77a5f11f0d87e6d907f8f01dffa4c587db5ce1279cff9d53d6b",
+    "numbrix": "cf625ce16eeada4fc733981a08095faa6ab5f8efd7680e8cad33c039446ab15a",
+    "pocket-6x9": "e7baa5dee8a0cb3ab9a6b594c5b8bbec3a39909944f368fda4f98095f14db929",
+    "sudoku": "0c0a392146563e449a20dc1a164c8e264c30924748b6deb971fc65f0208df5e3",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pipeline.atomic import leftovers, write_text_atomic
-from pipeline.book.config import MAX_SEED, ParallelSpec, load_config
+from pipeline.book.config import MAX_SEED, ParallelSpec, config_folder, load_config
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.make import run_job
@@ -29,7 +29,7 @@ from pipeline.book.store import append_record, write_json_atomic
 from pipeline.book.verify import verify_records
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.errors import PuzzleBookError
-from pipeline.typeset import page_count, typeset_book, typeset_cover
+from pipeline.typeset import book_fonts, page_count, typeset_book, typeset_cover
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
@@ -82,9 +82,10 @@ def build(
     with exclusive(folder):  # before the checkpoint is read: another build may be appending to it
         remove_leftovers(folder)
         checkpoint = folder / CHECKPOINT
-        with stage(timings, "plan"):
+        with stage(timings, "plan"), located(config_path):
+            fonts = book_fonts(book.fonts.files(config_folder(str(config_path))), book.fonts.shown())
             planned = plan(book)
-            check_layout(book, planned)
+            check_layout(book, planned, fonts)
         with stage(timings, "resume"):
             made, notes = resume(checkpoint, planned, fresh)
             notes += version_notes(folder / MANIFEST)
@@ -107,14 +108,14 @@ def build(
             new = {job.fingerprint for job in missing}
             verify_records([record for record in records if record["fingerprint"] in new])
         pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-        with stage(timings, "typeset"):
+        with stage(timings, "typeset"), located(config_path):
             if cover_only:
-                pages = page_count(book, records)
+                pages = page_count(book, records, fonts=fonts)
             else:
                 with writing(pdf):
-                    pages = typeset_book(book, records, pdf, screen=screen)
-        with stage(timings, "cover"), writing(folder / COVER):
-            wrap = typeset_cover(book, records, pages, folder / COVER)
+                    pages = typeset_book(book, records, pdf, screen=screen, fonts=fonts)
+        with stage(timings, "cover"), located(config_path), writing(folder / COVER):
+            wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
         with writing(folder / LISTING):
             write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
         report = BuildReport(
@@ -183,6 +184,17 @@ def output_folder(config_path: str | Path, out_dir: str | Path | None) -> Path:
             source=str(config_path),
         )
     return OUTPUT / name
+
+
+@contextmanager
+def located(config_path: str | Path) -> Iterator[None]:
+    """Name the config in a typesetting error that names only a field of it (a font, a per_page)."""
+    try:
+        yield
+    except PuzzleBookError as err:
+        if err.source is not None or err.field is None:
+            raise
+        raise PuzzleBookError(err.message, source=str(config_path), field=err.field) from None
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from pydantic import (
     BeforeValidator,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -21,6 +22,7 @@ from pydantic import (
 from pipeline.book.configerrors import first_problem
 from pipeline.book.yamlfile import read_yaml
 from pipeline.errors import PuzzleBookError
+from pipeline.fontfile import font_problem
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
 from pipeline.specs import FieldError, Spec
@@ -266,6 +268,44 @@ class CopyrightSpec(Spec):
     year: int | None = Field(None, ge=1000, le=9999, description="the year of first publication, like 2026")
 
 
+class FontsSpec(Spec):
+    """The book's own fonts: TrueType or OpenType files, relative to the config file. Any not given
+    keeps the shipped DejaVu Sans; a bold face not given is the regular one."""
+
+    text: str | None = Field(None, min_length=1, max_length=MAX_TEXT, description="running text and headings")
+    numbers: str | None = Field(None, min_length=1, max_length=MAX_TEXT, description="the numbers in the grids")
+    text_bold: str | None = Field(None, min_length=1, max_length=MAX_TEXT, description="titles and headings")
+    numbers_bold: str | None = Field(None, min_length=1, max_length=MAX_TEXT,
+                                     description="the printed (given) numbers")
+
+    @field_validator("text", "numbers", "text_bold", "numbers_bold")
+    @classmethod
+    def _a_font(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return value
+        base = (info.context or {}).get("base")
+        problem = font_problem(Path(base or ".") / value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+    def files(self, base: Path) -> dict[str, Path]:
+        """Each role's font file, found from the config's folder: text, bold, number, given."""
+        text = base / self.text if self.text else None
+        numbers = base / self.numbers if self.numbers else None
+        roles = {
+            "text": text,
+            "bold": base / self.text_bold if self.text_bold else text,
+            "number": numbers,
+            "given": base / self.numbers_bold if self.numbers_bold else numbers,
+        }
+        return {role: path for role, path in roles.items() if path is not None}
+
+    def shown(self) -> dict[str, str]:
+        """Each role's file as the config wrote it, for messages."""
+        return {role: str(path) for role, path in self.files(Path()).items()}
+
+
 class BookSpec(Spec):
     """A whole book: front matter, page geometry, sections of puzzles, answers."""
 
@@ -280,6 +320,7 @@ class BookSpec(Spec):
     large_print: bool = Field(False, description="bigger numbers and cells")
     parallel: ParallelSpec = Field(default_factory=ParallelSpec, description="parallel generation")
     cover: CoverSpec = Field(default_factory=CoverSpec, description="the full-wrap cover")
+    fonts: FontsSpec = Field(default_factory=FontsSpec, description="your own font files (default DejaVu Sans)")
     copyright: CopyrightSpec = Field(
         default_factory=CopyrightSpec, description="holder and year (or just the holder's name)"
     )
@@ -340,9 +381,14 @@ def load_config_text(text: str, source: str = "<config>") -> BookSpec:
     """The book described by YAML `text`; `source` names it in error messages."""
     root, data = read_yaml(text, source)
     try:
-        return BookSpec.model_validate(data)
+        return BookSpec.model_validate(data, context={"base": config_folder(source)})
     except ValidationError as err:
         raise first_problem(err, root, source, BookSpec) from None
+
+
+def config_folder(source: str) -> Path:
+    """Where the paths a config gives (its fonts) are looked for: the config file's folder."""
+    return Path(source).parent if not source.startswith("<") else Path(".")
 
 
 def config_schema() -> dict[str, Any]:

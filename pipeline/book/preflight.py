@@ -1,7 +1,9 @@
 """Checks a build makes before it starts any worker, so an impossible config fails in seconds.
 
-Two checks, both naming the section: every planned board must print legibly on the page (the same
-layout rule the typesetter enforces, run on blank boards of the planned sizes), and the first puzzle
+Three checks: every planned board must print legibly on the page (the same layout rule the
+typesetter enforces, run on blank boards of the planned sizes); every character the book will print
+has a glyph in its font (the whole book typeset in memory on those blank boards, plus the digits the
+grids will hold); and the first puzzle
 of each small board and level is made here, in this process, so a level that board cannot reach (a
 hard puzzle on a 5-cell rhombus) stops the build before hours of other puzzles are made. A probed
 record is a real result: the caller keeps it like any other.
@@ -17,26 +19,32 @@ from pipeline.book.config import BookSpec
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry
-from pipeline.typeset.book import check_fit, plan_pages
-from pipeline.typeset.fonts import register_fonts
+from pipeline.typeset.book import check_fit, plan_pages, render
+from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, check_glyphs, register_fonts
 from pipeline.typeset.layout import geometry, style_for
 
+DIGITS = "0123456789"
+"""What every grid's numbers are written with (a kind that adds letters has them checked when typeset)."""
 PROBE_CELLS = 25
 """Boards with at most this many cells are probed: their puzzles take milliseconds, and they are the
 ones where a level can be out of reach (too few cells for the reasoning a level needs)."""
 
 
-def check_layout(book: BookSpec, planned: list[Job]) -> None:
-    """Raise PuzzleBookError (naming the section's per_page or the page) when a planned board would
-    print its numbers below the minimum size, before any puzzle exists."""
+def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONTS) -> None:
+    """Raise PuzzleBookError (naming the section's per_page or the page, or the font and the field that
+    names it) when a planned board would print its numbers below the minimum size, or the book would
+    print a character its font lacks, before any puzzle exists."""
     if not planned:
         return
     register_fonts()
-    style = style_for(book.large_print)
+    style = style_for(book.large_print, fonts)
     blanks = Blanks()
     records = [blanks.record(job) for job in planned]
     pages = plan_pages(book, records, style)
-    check_fit(book, records, pages, geometry(book.page, len(pages)), style)
+    geo = geometry(book.page, len(pages))
+    check_fit(book, records, pages, geo, style)
+    render(book, records, pages, geo, style, screen=False)  # raises on a missing glyph
+    check_glyphs({name: set(DIGITS) for name in (fonts.number, fonts.given)}, fonts)
 
 
 class Blanks:
@@ -54,7 +62,8 @@ class Blanks:
         key = (job.kind, _key(job.params), None if fixed else job.seed)
         if key not in self.grids:
             self.grids[key] = kind.blank_grid(job.params, job.seed)
-        return {**place, "grid": self.grids[key]}
+        grid = self.grids[key]
+        return {**place, "grid": grid, "solution": grid, "grade": {"level": job.difficulty}}
 
     def board_cells(self, job: Job) -> int | None:
         key = (job.kind, _key(job.params))

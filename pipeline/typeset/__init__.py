@@ -7,5 +7,6 @@ from __future__ import annotations
 
 from pipeline.typeset.book import page_count, typeset_book
 from pipeline.typeset.cover import typeset_cover
+from pipeline.typeset.fonts import book_fonts
 
-__all__ = ["page_count", "typeset_book", "typeset_cover"]
+__all__ = ["book_fonts", "page_count", "typeset_book", "typeset_cover"]

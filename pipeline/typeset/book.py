@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
 from pipeline.book.config import AnswersSpec, BookSpec
@@ -22,7 +20,13 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
 from pipeline.typeset.draw import GridFit, drawing
-from pipeline.typeset.fonts import REGULAR, register_fonts
+from pipeline.typeset.fonts import (
+    DEFAULT_FONTS,
+    Fonts,
+    RecordingCanvas,
+    check_glyphs,
+    register_fonts,
+)
 from pipeline.typeset.front import (
     copyright_page,
     introduction_lines,
@@ -81,14 +85,16 @@ class Page:
         return self.role not in ("title", "copyright", "blank")
 
 
-def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen: bool = False) -> int:
+def typeset_book(
+    book: BookSpec, records: list[dict], out_path: Path, *, screen: bool = False, fonts: Fonts = DEFAULT_FONTS
+) -> int:
     """Write the book's PDF to `out_path` and return its page count.
 
     The print edition has no outlines, annotations or crop marks; `screen` adds bookmarks per part.
     Raises PuzzleBookError (naming the per_page field) when a grid's numbers would print too small.
     """
     register_fonts()
-    style = style_for(book.large_print)
+    style = style_for(book.large_print, fonts)
     pages = plan_pages(book, records, style)
     geo = geometry(book.page, len(pages))
     check_fit(book, records, pages, geo, style)
@@ -98,10 +104,10 @@ def typeset_book(book: BookSpec, records: list[dict], out_path: Path, *, screen:
     return len(pages)
 
 
-def page_count(book: BookSpec, records: list[dict]) -> int:
+def page_count(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> int:
     """The page count `typeset_book` would give, without drawing a page (the cover needs it alone)."""
     register_fonts()
-    return len(plan_pages(book, records, style_for(book.large_print)))
+    return len(plan_pages(book, records, style_for(book.large_print, fonts)))
 
 
 def section_groups(book: BookSpec, records: list[dict]) -> list[tuple[int, list[int]]]:
@@ -240,7 +246,8 @@ def render(
     book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style, *, screen: bool
 ) -> bytes:
     """The PDF bytes: the same input always gives the same bytes (invariant mode, no dates)."""
-    canvas = Canvas(io.BytesIO(), pagesize=geo.media, invariant=1, initialFontName=REGULAR, pageCompression=1)
+    canvas = RecordingCanvas(io.BytesIO(), pagesize=geo.media, invariant=1, initialFontName=style.fonts.text,
+                             pageCompression=1)
     canvas.setTitle(book.title)
     canvas.setAuthor(book.author)
     canvas.setSubject(book.subtitle)
@@ -283,4 +290,5 @@ def render(
         canvas.showPage()
     if screen:
         canvas.showOutline()
+    check_glyphs(canvas.used, style.fonts)
     return canvas.getpdfdata()

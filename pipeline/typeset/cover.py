@@ -19,8 +19,15 @@ from pipeline.atomic import write_bytes_atomic
 from pipeline.book.config import BookSpec
 from pipeline.kinds import registry
 from pipeline.typeset.draw import drawing
-from pipeline.typeset.fonts import BOLD, REGULAR, register_fonts, text_width
-from pipeline.typeset.layout import Rect, style_for
+from pipeline.typeset.fonts import (
+    DEFAULT_FONTS,
+    Fonts,
+    RecordingCanvas,
+    check_glyphs,
+    register_fonts,
+    text_width,
+)
+from pipeline.typeset.layout import Rect, Style, style_for
 from pipeline.typeset.pages import paragraph, wrapped
 from pipeline.typeset.wrap import Wrap, has_spine_text, wrap
 
@@ -32,18 +39,25 @@ SPINE_TEXT_SHARE = 0.62
 MAX_SPINE_TEXT = 18.0
 
 
-def typeset_cover(book: BookSpec, records: list[dict], pages: int, out_path: Path) -> Wrap:
+def typeset_cover(
+    book: BookSpec, records: list[dict], pages: int, out_path: Path, *, fonts: Fonts = DEFAULT_FONTS
+) -> Wrap:
     """Write the cover of a `pages`-page book to `out_path` (atomically) and return its geometry."""
     register_fonts()
     width, height = book.page.trim_points()
     geometry = wrap(width, height, pages, book.cover.paper)
-    write_bytes_atomic(out_path, cover_pdf(book, records, pages, geometry))
+    write_bytes_atomic(out_path, cover_pdf(book, records, pages, geometry, fonts=fonts))
     return geometry
 
 
-def cover_pdf(book: BookSpec, records: list[dict], pages: int, geometry: Wrap) -> bytes:
+def cover_pdf(
+    book: BookSpec, records: list[dict], pages: int, geometry: Wrap, *, fonts: Fonts = DEFAULT_FONTS
+) -> bytes:
     """The cover's PDF bytes: one page, trim and bleed boxes set, the same bytes for the same input."""
-    canvas = Canvas(io.BytesIO(), pagesize=geometry.media, invariant=1, initialFontName=REGULAR, pageCompression=1)
+    register_fonts()
+    style = style_for(book.large_print, fonts)
+    canvas = RecordingCanvas(io.BytesIO(), pagesize=geometry.media, invariant=1, initialFontName=fonts.text,
+                             pageCompression=1)
     canvas.setTitle(f"{book.title}: cover")
     canvas.setAuthor(book.author)
     canvas.setCreator(f"puzzlebook {__version__}")
@@ -51,11 +65,12 @@ def cover_pdf(book: BookSpec, records: list[dict], pages: int, geometry: Wrap) -
     canvas.setBleedBox((0.0, 0.0, *geometry.media))
     _ground(canvas, geometry, book.cover.colors.background)
     art, sample = _chosen(records)
-    _front(canvas, book, geometry, records[art])
+    _front(canvas, book, geometry, records[art], style)
     if has_spine_text(pages):
-        _spine(canvas, book, geometry)
-    _back(canvas, book, geometry, records, records[sample])
+        _spine(canvas, book, geometry, style)
+    _back(canvas, book, geometry, records, records[sample], style)
     canvas.showPage()
+    check_glyphs(canvas.used, fonts)
     return canvas.getpdfdata()
 
 
@@ -93,12 +108,12 @@ def _card(canvas: Canvas, box: Rect, colour: str) -> Rect:
     return Rect(box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad)
 
 
-def _puzzle(canvas: Canvas, record: dict, box: Rect, colour: str, large_print: bool) -> None:
+def _puzzle(canvas: Canvas, record: dict, box: Rect, colour: str, style: Style) -> None:
     """`record`'s puzzle drawn large on a card, without the label line of a puzzle page."""
     inside = _card(canvas, box, colour)
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
-    drawing(record["kind"]).draw(canvas, record["grid"], inside, style=style_for(large_print))
+    drawing(record["kind"]).draw(canvas, record["grid"], inside, style=style)
 
 
 def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float, cx: float, top: float) -> float:
@@ -111,57 +126,57 @@ def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float,
     return y
 
 
-def _front(canvas: Canvas, book: BookSpec, geometry: Wrap, record: dict) -> None:
+def _front(canvas: Canvas, book: BookSpec, geometry: Wrap, record: dict, style: Style) -> None:
     colours = book.cover.colors
     safe = geometry.safe(geometry.front)
     room = Rect(safe.x + safe.w * 0.04, safe.y, safe.w * 0.92, safe.h)
     title_size = min(44.0, room.w / 9)
     canvas.setFillColor(HexColor(colours.text))
-    y = _centred_lines(canvas, wrapped(book.title, BOLD, title_size, room.w), BOLD, title_size,
+    y = _centred_lines(canvas, wrapped(book.title, style.fonts.bold, title_size, room.w), style.fonts.bold, title_size,
                        room.cx, room.top - room.h * 0.04)
     if book.subtitle:
         size = title_size * 0.45
         canvas.setFillColor(HexColor(colours.accent))
-        y = _centred_lines(canvas, wrapped(book.subtitle, REGULAR, size, room.w), REGULAR, size, room.cx,
+        y = _centred_lines(canvas, wrapped(book.subtitle, style.fonts.text, size, room.w), style.fonts.text, size, room.cx,
                            y - size * 0.6)
     author_size = title_size * 0.5
     author_y = room.y + room.h * 0.04
     if book.author:
         canvas.setFillColor(HexColor(colours.text))
-        canvas.setFont(REGULAR, author_size)
+        canvas.setFont(style.fonts.text, author_size)
         canvas.drawCentredString(room.cx, author_y, book.author)
     top = y - title_size * 0.6
     bottom = author_y + author_size * 2.2
     side = min(room.w * 0.92, top - bottom)
     if side > room.w * 0.3:
         art = Rect(room.cx - side / 2, bottom + (top - bottom - side) / 2, side, side)
-        _puzzle(canvas, record, art, colours.card, book.large_print)
+        _puzzle(canvas, record, art, colours.card, style)
 
 
-def _spine(canvas: Canvas, book: BookSpec, geometry: Wrap) -> None:
+def _spine(canvas: Canvas, book: BookSpec, geometry: Wrap, style: Style) -> None:
     """Title and author read top to bottom (the spine of a book lying face up), centred on the spine."""
     area = geometry.spine_text_area
     if area is None:
         return
     size = min(MAX_SPINE_TEXT, area.w * SPINE_TEXT_SHARE)
     gap = size * 2
-    author_w = text_width(book.author, REGULAR, size) if book.author else 0.0
+    author_w = text_width(book.author, style.fonts.text, size) if book.author else 0.0
     title = book.title
-    while title and text_width(title, BOLD, size) + author_w + gap > area.h:
+    while title and text_width(title, style.fonts.bold, size) + author_w + gap > area.h:
         title = title[:-1]
     if title != book.title:
         title = title.rstrip() + "\u2026"
-    total = text_width(title, BOLD, size) + (author_w + gap if book.author else 0.0)
+    total = text_width(title, style.fonts.bold, size) + (author_w + gap if book.author else 0.0)
     canvas.saveState()
     canvas.translate(area.cx, area.top)
     canvas.rotate(-90)
     canvas.setFillColor(HexColor(book.cover.colors.text))
     start = (area.h - total) / 2
     baseline = -size * 0.36  # the text's middle on the spine's centre line
-    canvas.setFont(BOLD, size)
+    canvas.setFont(style.fonts.bold, size)
     canvas.drawString(start, baseline, title)
     if book.author:
-        canvas.setFont(REGULAR, size)
+        canvas.setFont(style.fonts.text, size)
         canvas.drawString(start + total - author_w, baseline, book.author)
     canvas.restoreState()
 
@@ -185,7 +200,7 @@ def _joined(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], sample: dict) -> None:
+def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], sample: dict, style: Style) -> None:
     colours = book.cover.colors
     safe = geometry.safe(geometry.back)
     room = Rect(safe.x + safe.w * 0.06, safe.y, safe.w * 0.88, safe.h)
@@ -193,14 +208,14 @@ def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], s
     canvas.setFillColor(HexColor(colours.text))
     y = room.top - room.h * 0.06
     for text in book.cover.back_text:
-        y = paragraph(canvas, text, room.x, y, room.w, REGULAR, size) - size * 0.8
+        y = paragraph(canvas, text, room.x, y, room.w, style.fonts.text, size) - size * 0.8
     canvas.setStrokeColor(HexColor(colours.accent))
     canvas.setLineWidth(1.2)
     canvas.line(room.x, y, room.x + room.w * 0.3, y)
     y -= size * 0.8
     canvas.setFillColor(HexColor(colours.text))
     for i, line in enumerate(holdings(book, records)):
-        y = paragraph(canvas, line, room.x, y, room.w, BOLD if i == 0 else REGULAR, size) - size * 0.3
+        y = paragraph(canvas, line, room.x, y, room.w, style.fonts.bold if i == 0 else style.fonts.text, size) - size * 0.3
     # The sample, with a line naming it, sits between the text and the barcode area below.
     label = f"A sample: {registry.kind(sample['kind']).title}, {sample['grade']['level']}"
     label_size = size * 0.85
@@ -210,6 +225,6 @@ def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], s
     if side > size * 8:
         card = Rect(room.cx - side / 2, bottom + (top - bottom - side - label_size * 2) / 2, side, side)
         canvas.setFillColor(HexColor(colours.text))
-        canvas.setFont(REGULAR, label_size)
+        canvas.setFont(style.fonts.text, label_size)
         canvas.drawCentredString(room.cx, card.top + label_size * 0.8, label)
-        _puzzle(canvas, sample, card, colours.card, book.large_print)
+        _puzzle(canvas, sample, card, colours.card, style)

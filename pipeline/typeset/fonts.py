@@ -1,33 +1,149 @@
-"""The two TrueType faces every page uses (Bitstream Vera, shipped inside reportlab), registered once.
+"""The faces a book is set in: DejaVu Sans (shipped in the package) unless the config names its own.
 
-Books must embed every font they use: nothing here may name a base-14 font such as Helvetica.
+Every font is a TrueType file, embedded and subset by reportlab; nothing here may name a base-14
+font such as Helvetica. fontTools reads a font's character map, so a book whose text needs a
+character its font lacks is refused with the characters named, before anything is written.
 """
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from pathlib import Path
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
-REGULAR = "Vera"
-BOLD = "VeraBd"
-_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf"}
-DIGIT_HEIGHT = 0.729
-"""Height of Vera's digits as a share of the font size, for centring numbers on a cell's middle."""
+from pipeline.errors import PuzzleBookError
+from pipeline.typeset.faces import BOLD, DEFAULT_FONTS, DIGIT_HEIGHT, REGULAR, Fonts
+
+__all__ = ["BOLD", "DEFAULT_FONTS", "DIGIT_HEIGHT", "REGULAR", "Fonts", "RecordingCanvas", "book_fonts",
+           "characters", "check_glyphs", "font_name", "register_file", "register_fonts", "text_width"]
+
+FONT_FOLDER = Path(__file__).resolve().parent / "fontfiles"
+DEJAVU = FONT_FOLDER / "DejaVuSans.ttf"
+DEJAVU_BOLD = FONT_FOLDER / "DejaVuSans-Bold.ttf"
 
 
 def register_fonts() -> None:
-    """Make Vera and Vera Bold known to reportlab; safe to call for every book."""
-    folder = Path(reportlab.__file__).parent / "fonts"
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for name, file in _FILES.items():
-        if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    """Make the shipped DejaVu faces known to reportlab; safe to call for every book."""
+    register_file(REGULAR, DEJAVU)
+    register_file(BOLD, DEJAVU_BOLD)
+
+
+_FILES: dict[str, Path] = {}
+"""The file behind every font name registered here."""
+
+
+def register_file(name: str, path: Path) -> None:
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    _FILES.setdefault(name, path)
+
+
+def font_name(path: Path) -> str:
+    """A registered name for the font file at `path`, from its bytes: the same file always gets the same
+    name (so a book's bytes never depend on where the file lies), and two files never share one."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    return f"Book-{digest}"
 
 
 def text_width(text: str, font: str, size: float) -> float:
     """Width of `text` set in `font` at `size` points."""
     register_fonts()
     return pdfmetrics.stringWidth(text, font, size)
+
+
+@lru_cache(maxsize=32)
+def characters(path: str) -> frozenset[int]:
+    """The code points the font file at `path` has glyphs for (its best Unicode character map)."""
+    from fontTools.ttLib import (
+        TTFont as ToolsFont,  # read only when a book checks its fonts
+    )
+
+    with ToolsFont(path, lazy=True) as font:
+        return frozenset(font.getBestCmap() or {})
+
+
+ROLE_FIELDS = {"text": "fonts.text", "bold": "fonts.text_bold", "number": "fonts.numbers", "given": "fonts.numbers_bold"}
+"""The config field behind each role (a bold role without its own file uses the regular one's field)."""
+
+
+def book_fonts(files: dict[str, Path], shown: dict[str, str] | None = None) -> Fonts:
+    """The Fonts of a book whose config gives `files` by role (text, bold, number, given); roles not
+    given keep DejaVu. Each file is registered under a name made from its bytes. `shown` is how the
+    config wrote each role's file, for messages."""
+    register_fonts()
+    names: dict[str, str] = {}
+    labels: list[tuple[str, str]] = []
+    for role, path in files.items():
+        name = font_name(path)
+        register_file(name, path)
+        names[role] = name
+        labels.append((name, (shown or {}).get(role, str(path))))
+    number_file = files.get("number")
+    return Fonts(
+        text=names.get("text", REGULAR),
+        bold=names.get("bold", BOLD),
+        number=names.get("number", REGULAR),
+        given=names.get("given", BOLD),
+        digit_height=digit_height(number_file) if number_file else DIGIT_HEIGHT,
+        files=tuple(labels),
+    )
+
+
+def digit_height(path: Path) -> float:
+    """The height of the digit zero in the font at `path`, as a share of its em: to centre numbers."""
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    with ToolsFont(str(path), lazy=True) as font:
+        glyph = font.getBestCmap().get(ord("0"))
+        if glyph is None or "glyf" not in font:
+            return DIGIT_HEIGHT
+        outline = font["glyf"][glyph]
+        return outline.yMax / font["head"].unitsPerEm if getattr(outline, "yMax", None) else DIGIT_HEIGHT
+
+
+class RecordingCanvas(Canvas):
+    """A reportlab Canvas that notes every character it sets, by font, so `check_glyphs` can find
+    the ones a font lacks (reportlab would print them as empty boxes without a word)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.used: dict[str, set[str]] = {}
+
+    def _note(self, text: str) -> None:
+        self.used.setdefault(self._fontname, set()).update(text)
+
+    def drawString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+        self._note(text)
+        super().drawString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+        self._note(text)
+        super().drawCentredString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    def drawRightString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+        self._note(text)
+        super().drawRightString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+
+
+def check_glyphs(used: dict[str, set[str]], fonts: Fonts) -> None:
+    """Raise PuzzleBookError naming the font and the characters when a font lacks one the book sets."""
+    for name in sorted(used):
+        path = _FILES.get(name)
+        if path is None:
+            continue
+        lacking = sorted(ch for ch in used[name] if ch.isprintable() and ord(ch) not in characters(str(path)))
+        if not lacking:
+            continue
+        shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking[:12]) + (" ..." if len(lacking) > 12 else "")
+        role = next((role for role in ("text", "bold", "number", "given") if getattr(fonts, role) == name), "text")
+        configured = name in dict(fonts.files)
+        label = f"the font {fonts.file_of(name)!r}" if configured else f"the shipped font {path.name}"
+        raise PuzzleBookError(
+            f"{label} has no glyph for {shown}, which the book prints: choose a font that has "
+            f"{'them' if len(lacking) > 1 else 'it'}",
+            field=ROLE_FIELDS[role] if configured else "fonts",
+        )

@@ -10,7 +10,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.book.config import BookSpec
-from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
 from pipeline.typeset.pages import LEADING, paragraph, paragraph_height, wrapped
 
@@ -44,7 +43,7 @@ def copyright_page(canvas: Canvas, frame: Rect, style: Style, book: BookSpec) ->
     size = style.label
     gap = size * 0.8
     texts = copyright_paragraphs(book)
-    fonts = [BOLD] + [REGULAR] * (len(texts) - 1)
+    fonts = [style.fonts.bold] + [style.fonts.text] * (len(texts) - 1)
     height = sum(paragraph_height(t, f, size, frame.w) for t, f in zip(texts, fonts)) + gap * (len(texts) - 1)
     y = frame.y + height
     canvas.setFillGray(0)
@@ -58,7 +57,7 @@ def introduction_lines(paragraphs: list[str], width: float, style: Style) -> lis
     for text in paragraphs:
         if lines:
             lines.append("")
-        lines += wrapped(text, REGULAR, style.body, width) or [""]
+        lines += wrapped(text, style.fonts.text, style.body, width) or [""]
     return lines
 
 
@@ -69,7 +68,7 @@ def lines_per_page(height: float, style: Style) -> int:
 def introduction_page(canvas: Canvas, body: Rect, style: Style, lines: tuple[str, ...]) -> None:
     """Lines planned by `introduction_lines`, from the top of the body."""
     canvas.setFillGray(0)
-    canvas.setFont(REGULAR, style.body)
+    canvas.setFont(style.fonts.text, style.body)
     y = body.top - style.body * 0.5
     for line in lines:
         y -= style.body * LEADING

@@ -6,9 +6,10 @@ Pure arithmetic on numbers from the BookSpec; it never draws and never imports r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.book.config import PageSpec, length_points
+from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
 
 BLEED = 9.0
 """0.125in past the trim on the top, bottom and outside edges; none at the spine (print-on-demand rule)."""
@@ -68,6 +69,8 @@ class Style:
     thin: float
     thick: float
     gap: float
+    fonts: Fonts = DEFAULT_FONTS
+    """The faces for text, headings, written and given numbers."""
 
 
 REGULAR = Style(title=30, subtitle=16, heading=16, body=11, label=9, folio=9, number_share=0.5,
@@ -76,8 +79,8 @@ LARGE_PRINT = Style(title=36, subtitle=20, heading=20, body=14, label=12, folio=
                     min_number=12, min_answer=9, max_cell=60, thin=1.0, thick=2.25, gap=20)
 
 
-def style_for(large_print: bool) -> Style:
-    return LARGE_PRINT if large_print else REGULAR
+def style_for(large_print: bool, fonts: Fonts = DEFAULT_FONTS) -> Style:
+    return replace(LARGE_PRINT if large_print else REGULAR, fonts=fonts)
 
 
 def padded_page_count(pages: int) -> int:

@@ -2,7 +2,7 @@
 plus the running heads and page numbers around them.
 
 Every box comes from layout.py and every size from its Style; this module never plans which page
-comes where (book.py does) and never uses a font other than the embedded Vera faces.
+comes where (book.py does) and sets text only in the faces its Style names (style.fonts).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.kinds import registry
 from pipeline.typeset.draw import drawing, label_height
-from pipeline.typeset.fonts import BOLD, REGULAR, text_width
+from pipeline.typeset.fonts import text_width
 from pipeline.typeset.howto import howto_notes
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
 
@@ -57,16 +57,16 @@ def header(canvas: Canvas, band: Rect, style: Style, *, heading: str = "", detai
     """A part's first page: its heading large with a detail line; other pages: a small running head."""
     canvas.setFillGray(0)
     if heading:
-        canvas.setFont(BOLD, style.heading)
-        canvas.drawCentredString(band.cx, band.top - style.heading, _fit(heading, BOLD, style.heading, band.w))
+        canvas.setFont(style.fonts.bold, style.heading)
+        canvas.drawCentredString(band.cx, band.top - style.heading, _fit(heading, style.fonts.bold, style.heading, band.w))
         if detail:
             canvas.setFillGray(DETAIL_INK)
-            canvas.setFont(REGULAR, style.label)
-            canvas.drawCentredString(band.cx, band.y + style.label * 0.5, _fit(detail, REGULAR, style.label, band.w))
+            canvas.setFont(style.fonts.text, style.label)
+            canvas.drawCentredString(band.cx, band.y + style.label * 0.5, _fit(detail, style.fonts.text, style.label, band.w))
     elif running:
         canvas.setFillGray(DETAIL_INK)
-        canvas.setFont(REGULAR, style.label)
-        canvas.drawCentredString(band.cx, band.y + style.label * 0.9, _fit(running, REGULAR, style.label, band.w))
+        canvas.setFont(style.fonts.text, style.label)
+        canvas.drawCentredString(band.cx, band.y + style.label * 0.9, _fit(running, style.fonts.text, style.label, band.w))
     canvas.setFillGray(0)
     canvas.setStrokeGray(RULE_INK)
     canvas.setLineWidth(0.75)
@@ -77,7 +77,7 @@ def header(canvas: Canvas, band: Rect, style: Style, *, heading: str = "", detai
 def folio(canvas: Canvas, band: Rect, page_number: int, style: Style) -> None:
     """The page number in the outside corner: right on a recto, left on a verso."""
     canvas.setFillGray(0)
-    canvas.setFont(REGULAR, style.folio)
+    canvas.setFont(style.fonts.text, style.folio)
     y = band.y + style.folio * 0.3
     if is_recto(page_number):
         canvas.drawRightString(band.right, y, str(page_number))
@@ -91,12 +91,12 @@ def title_page(
     """Title, subtitle, a rule and a one-line description as one block in the upper part; author near the foot."""
     # (what, text, font, size, grey): "text" lines, a "rule", or a "space" of `size` points
     block: list[tuple[str, str, str, float, float]] = []
-    block += [("text", line, BOLD, style.title, 0.0) for line in wrapped(title, BOLD, style.title, frame.w)]
+    block += [("text", line, style.fonts.bold, style.title, 0.0) for line in wrapped(title, style.fonts.bold, style.title, frame.w)]
     block.append(("space", "", "", style.subtitle * 0.6, 0.0))
-    block += [("text", line, REGULAR, style.subtitle, 0.0)
-              for line in wrapped(subtitle, REGULAR, style.subtitle, frame.w)]
+    block += [("text", line, style.fonts.text, style.subtitle, 0.0)
+              for line in wrapped(subtitle, style.fonts.text, style.subtitle, frame.w)]
     block.append(("rule", "", "", style.body * 1.6, RULE_INK))
-    block += [("text", line, REGULAR, style.body, DETAIL_INK) for line in wrapped(blurb, REGULAR, style.body, frame.w)]
+    block += [("text", line, style.fonts.text, style.body, DETAIL_INK) for line in wrapped(blurb, style.fonts.text, style.body, frame.w)]
     height = sum(size * 1.3 if what == "text" else size for what, _, _, size, _ in block)
     author_y = frame.y + frame.h * 0.15
     top = min(frame.top, max(frame.y + frame.h * 0.62 + height / 2, author_y + style.subtitle * 2 + height))
@@ -115,8 +115,8 @@ def title_page(
             canvas.line(frame.cx - frame.w * 0.2, y + size / 2, frame.cx + frame.w * 0.2, y + size / 2)
     if author:
         canvas.setFillGray(0)
-        canvas.setFont(REGULAR, style.subtitle)
-        canvas.drawCentredString(frame.cx, author_y, _fit(author, REGULAR, style.subtitle, frame.w))
+        canvas.setFont(style.fonts.text, style.subtitle)
+        canvas.drawCentredString(frame.cx, author_y, _fit(author, style.fonts.text, style.subtitle, frame.w))
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
 
@@ -130,23 +130,23 @@ def contents_page(canvas: Canvas, body: Rect, style: Style, entries: Sequence[tu
     top = body.top - style.body * 0.5
     for title, detail, page_number in entries:
         number = str(page_number)
-        number_w = text_width(number, REGULAR, style.body)
-        shown = _fit(title, REGULAR, style.body, body.w - number_w - style.body * 2)
+        number_w = text_width(number, style.fonts.text, style.body)
+        shown = _fit(title, style.fonts.text, style.body, body.w - number_w - style.body * 2)
         y = top - style.body * 1.2
         canvas.setFillGray(0)
-        canvas.setFont(REGULAR, style.body)
+        canvas.setFont(style.fonts.text, style.body)
         canvas.drawString(body.x, y, shown)
         canvas.drawRightString(body.right, y, number)
-        dot_w = text_width(". ", REGULAR, style.body)
-        start = body.x + text_width(shown, REGULAR, style.body) + style.body * 0.5
+        dot_w = text_width(". ", style.fonts.text, style.body)
+        start = body.x + text_width(shown, style.fonts.text, style.body) + style.body * 0.5
         dots = int((body.right - number_w - style.body * 0.5 - start) / dot_w)
         if dots > 0:
             canvas.setFillGray(RULE_INK)
             canvas.drawRightString(body.right - number_w - style.body * 0.5, y, ". " * dots)
         if detail:
             canvas.setFillGray(DETAIL_INK)
-            canvas.setFont(REGULAR, style.label)
-            canvas.drawString(body.x, y - style.label * 1.5, _fit(detail, REGULAR, style.label, body.w))
+            canvas.setFont(style.fonts.text, style.label)
+            canvas.drawString(body.x, y - style.label * 1.5, _fit(detail, style.fonts.text, style.label, body.w))
         top -= contents_entry_height(style)
     canvas.setFillGray(0)
 
@@ -164,13 +164,13 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
     """Fit the example between the rules and the notes, dropping tips (last first) if its numbers would
     be too small; the book refuses the page if they still are."""
     howto = registry.kind(kind).guide
-    top = body.top - style.body * 0.5 - paragraph_height(howto.rules, REGULAR, style.body, body.w)
+    top = body.top - style.body * 0.5 - paragraph_height(howto.rules, style.fonts.text, style.body, body.w)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
     notes = howto_notes(kind, answers_where)
     tips = [f"\u2022  {tip}" for tip in howto.tips]
     while True:
-        below = sum(paragraph_height(t, REGULAR, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
+        below = sum(paragraph_height(t, style.fonts.text, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
         fit = drawing(kind).fit(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
         if fit.number_size >= style.min_number or not tips:
             break
@@ -185,7 +185,7 @@ def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_wher
     howto = registry.kind(kind).guide
     plan = plan_howto(body, style, kind, answers_where)
     canvas.setFillGray(0)
-    paragraph(canvas, howto.rules, body.x, body.top - style.body * 0.5, body.w, REGULAR, style.body)
+    paragraph(canvas, howto.rules, body.x, body.top - style.body * 0.5, body.w, style.fonts.text, style.body)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
     for i, (solution, label) in enumerate(((None, "The puzzle"), (howto.solution, "Its solution"))):
@@ -194,7 +194,7 @@ def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_wher
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
     for text in [*plan.tips, *howto_notes(kind, answers_where)]:
-        y = paragraph(canvas, text, body.x, y, body.w, REGULAR, style.body) - style.body * 0.6
+        y = paragraph(canvas, text, body.x, y, body.w, style.fonts.text, style.body) - style.body * 0.6
 
 
 def grids_page(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.typeset.fonts import BOLD, DIGIT_HEIGHT, REGULAR, text_width
+from pipeline.typeset.fonts import text_width
 from pipeline.typeset.layout import Rect, Style
 
 PATH_INK = 0.6
@@ -43,10 +43,12 @@ def label_height(style: Style) -> float:
     return style.label * 2.0
 
 
-def draw_number(canvas: Canvas, text: str, font: str, fit: GridFit, x: float, y: float) -> None:
-    """`text` centred on (x, y), narrowed (never below MOST_CONDENSED) if wider than its share of the cell."""
+def draw_number(canvas: Canvas, text: str, fit: GridFit, x: float, y: float, style: Style, *, given: bool) -> None:
+    """`text` centred on (x, y) in the given or the written face, narrowed (never below
+    MOST_CONDENSED) if wider than its share of the cell."""
+    font = style.fonts.given if given else style.fonts.number
     canvas.setFont(font, fit.number_size)
-    baseline = y - fit.number_size * DIGIT_HEIGHT / 2
+    baseline = y - fit.number_size * style.fonts.digit_height / 2
     squeeze = fit.cell * NUMBER_WIDTH_SHARE / text_width(text, font, fit.number_size)
     if squeeze >= 1:
         canvas.drawCentredString(x, baseline, text)
@@ -61,20 +63,21 @@ def draw_number(canvas: Canvas, text: str, font: str, fit: GridFit, x: float, y:
 def draw_label(canvas: Canvas, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
     """Label at the grid's left edge and note at its right; centred as one line when the grid is narrower."""
     gap = style.label
-    need = text_width(label, BOLD, style.label) + gap + text_width(note, REGULAR, style.label)
+    need = text_width(label, style.fonts.bold, style.label) + gap + text_width(note, style.fonts.text, style.label)
     if need > width:
         left, width = left + width / 2 - need / 2, need
     canvas.setFillGray(0)
-    canvas.setFont(BOLD, style.label)
+    canvas.setFont(style.fonts.bold, style.label)
     canvas.drawString(left, y, label)
-    canvas.setFont(REGULAR, style.label)
+    canvas.setFont(style.fonts.text, style.label)
     canvas.drawRightString(left + width, y, note)
 
 
 def fit_numbers(cell: float, n_max: int, style: Style, rows: int, board: str) -> GridFit:
     """The fit of cells `cell` wide holding numbers up to `n_max`: the style's share of the cell,
     or less when the widest number (narrowed as far as allowed) would not fit across it."""
-    widest = text_width(str(n_max), BOLD, 1.0) * MOST_CONDENSED
+    widest = max(text_width(str(n_max), font, 1.0) for font in (style.fonts.given, style.fonts.number))
+    widest *= MOST_CONDENSED
     size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
     return GridFit(cell=cell, number_size=size, rows=rows, board=board)
 

@@ -23,7 +23,6 @@ from pipeline.typeset.draw.common import (
     place_board,
     stroke_sides,
 )
-from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
 
 Grid = Sequence[Sequence[int | None]]
@@ -110,7 +109,7 @@ def draw_honeycomb(
             continue
         given = bool(grid[r][q])
         canvas.setFillGray(0 if given else FILLED_INK)
-        draw_number(canvas, str(value), BOLD if given else REGULAR, fit, *centre(r, q))
+        draw_number(canvas, str(value), fit, *centre(r, q), style, given=given)
     canvas.restoreState()
 
 

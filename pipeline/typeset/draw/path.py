@@ -23,7 +23,6 @@ from pipeline.typeset.draw.common import (
     place_board,
     stroke_sides,
 )
-from pipeline.typeset.fonts import BOLD, REGULAR
 from pipeline.typeset.layout import Rect, Style
 
 Grid = Sequence[Sequence[int | None]]
@@ -90,7 +89,7 @@ def draw_path(
         given = bool(grid[r][c])
         canvas.setFillGray(0 if given else FILLED_INK)
         x, y = origin(r, c)
-        draw_number(canvas, str(value), BOLD if given else REGULAR, fit, x + fit.cell / 2, y + fit.cell / 2)
+        draw_number(canvas, str(value), fit, x + fit.cell / 2, y + fit.cell / 2, style, given=given)
     canvas.restoreState()
 
 

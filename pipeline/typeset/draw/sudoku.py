@@ -20,7 +20,7 @@ from pipeline.typeset.draw.common import (
     draw_number,
     label_height,
 )
-from pipeline.typeset.fonts import BOLD, REGULAR, text_width
+from pipeline.typeset.fonts import text_width
 from pipeline.typeset.layout import Rect, Style
 
 SYMBOL_SHARE = 1.25
@@ -37,7 +37,7 @@ def fit_sudoku(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = 
     n = as_sudoku(grid).size
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / n, room / n, style.max_cell)
-    widest = max(text_width(char, BOLD, 1.0) for char in SYMBOLS[:n])
+    widest = max(text_width(char, font, 1.0) for char in SYMBOLS[:n] for font in (style.fonts.given, style.fonts.number))
     size = min(cell * style.number_share * SYMBOL_SHARE, cell * NUMBER_WIDTH_SHARE / widest)
     return GridFit(cell=cell, number_size=size, rows=n, board=f"a {n}x{n} Sudoku")
 
@@ -94,6 +94,5 @@ def draw_sudoku(
         given = bool(puzzle.cells[i])
         r, c = divmod(i, n)
         canvas.setFillGray(0 if given else FILLED_INK)
-        draw_number(canvas, symbol(value), BOLD if given else REGULAR, fit,
-                left + (c + 0.5) * cell, top - (r + 0.5) * cell)
+        draw_number(canvas, symbol(value), fit, left + (c + 0.5) * cell, top - (r + 0.5) * cell, style, given=given)
     canvas.restoreState()
