@@ -67,15 +67,21 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_six_books() -> None:
+def test_shipped_configs_are_the_eight_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
+        "grossdruck-de.yaml",
         "honeycomb.yaml",
         "large-print.yaml",
         "numbrix.yaml",
+        "pasatiempos-es.yaml",
         "pocket-6x9.yaml",
         "sudoku.yaml",
     ]
+    languages = {p.stem: load_config(p).language for p in CONFIGS.glob("*.yaml")}
+    assert languages.pop("pasatiempos-es") == "es" and languages.pop("grossdruck-de") == "de"
+    assert set(languages.values()) == {"en"}, "make book stays the English classic"
+    assert load_config(CONFIGS / "grossdruck-de.yaml").large_print
 
 
 def test_classic_mixes_all_families_and_levels_on_letter_paper() -> None:

@@ -169,7 +169,7 @@ def test_build_writes_cover_and_listing(small_book: tuple[Path, Path]) -> None:
     assert f"Cover size (full wrap, with bleed): {12.25 + spine:.3f} x 9.250 in" in listing
     width = float(PdfReader(out / "cover.pdf").pages[0].mediabox.width) / PT
     assert abs(width - (12.25 + spine)) <= 0.001
-    assert "Interior bleed: no" in listing and "white paper" in listing
+    assert "Interior bleed: no" in listing and "Interior: black and white on white paper" in listing
 
 
 def test_listing_for_each_paper(small_book: tuple[Path, Path]) -> None:

@@ -34,9 +34,14 @@ BOOKS: dict[str, tuple[str, str]] = {
     # Every book re-pinned for the copyright page on the back of the title page (it was blank), the
     # classic book for its introduction, and every book again when DejaVu Sans (shipped in the package,
     # covering the five languages) replaced Bitstream Vera; the puzzles did not change.
+    # grossdruck-de and pasatiempos-es: new with the five languages (German large print, Spanish).
     "classic": (
         "d512a8ca935d1927ef10af33ce31d33288c9a534e19e62dd55c8d3e1ca8c712d",
         "dbc7a5084e92102e91a61ec7d79904bbb815091ce67a0cbd2a7f74009b461f39",
+    ),
+    "grossdruck-de": (
+        "b0c59fcda34cd7889f49cd91154c19e39fc37d4eb262f9d55ca3ce8bc1bb7a6b",
+        "04f33a3fec8a9a1c354621fe89b603429f6b5c825ccc5560924b321b92d0d17b",
     ),
     "honeycomb": (
         "e256fdb2da907db981c95af4809d5e2ba0be0b45f684ae5f0c7e5ee9741f4faa",
@@ -50,6 +55,10 @@ BOOKS: dict[str, tuple[str, str]] = {
         "9e9168b1d3e9ba552e083a51cf584453b7ebe93d96530b6c2b88d60b11a669d4",
         "d2a6139c58dca487d44fc3b837474586302378028ece4d9b8bc21ad44e61199d",
     ),
+    "pasatiempos-es": (
+        "1477517386876f660047e109ba4638b819603bdcd33f41cafe3bc25c9774054a",
+        "3bcb7bd932744bb2044b9f9c5aeeb377abc7ace1b9e4fa7dd6c29bf195a69ff6",
+    ),
     "pocket-6x9": (
         "d87791864a53946c42e10a561fed59618ed9b16d0eb72d40725d0cb6191a1603",
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
@@ -62,13 +71,16 @@ BOOKS: dict[str, tuple[str, str]] = {
 
 COVERS: dict[str, str] = {
     # config name: cover.pdf SHA-256 (new with the full-wrap cover; classic re-pinned when its
-    # introduction added two pages, and so spine width; all re-pinned for DejaVu Sans)
-    "classic": "e69fd9c794dbdebba05817de77d67b71e7625082c4c1c64009799306771bee6b",
-    "honeycomb": "5f483e2a68d0171560dcde5f90924e063b6b9b0cad62d439e48e67460f18ed53",
-    "large-print": "147f4d89d9e1b77a5f11f0d87e6d907f8f01dffa4c587db5ce1279cff9d53d6b",
-    "numbrix": "cf625ce16eeada4fc733981a08095faa6ab5f8efd7680e8cad33c039446ab15a",
-    "pocket-6x9": "e7baa5dee8a0cb3ab9a6b594c5b8bbec3a39909944f368fda4f98095f14db929",
-    "sudoku": "0c0a392146563e449a20dc1a164c8e264c30924748b6deb971fc65f0208df5e3",
+    # introduction added two pages, and so spine width; all re-pinned for DejaVu Sans; those listing
+    # three levels or more re-pinned when lists followed the locale (CLDR English: "Hard, and Expert")
+    "classic": "3502911002f11b6ac1dbef5afb0dafafac78a7ca7dd13775fef9d7c1c71f6bf2",
+    "grossdruck-de": "7a09b9551919668ef1903316a7b9fa40760f6f0e718140c052db553a78b93d12",
+    "honeycomb": "8f9026fc9efe03c13daf00c1cafb59db2a963aaad5e6d510c4cc54dbcf4f175b",
+    "large-print": "e05ac221eac7355fdfead5f32ef8fe41d5cbd5dd83f324463852a055a8a6de98",
+    "numbrix": "12b52a6fdd196ad04ac27eeb15d66f0894e0b1c51451aab62d0b3408482061a4",
+    "pasatiempos-es": "3aa79e5976559a77d1a09c54240c786cb2cb521a11546da90dd4e1dc6447c483",
+    "pocket-6x9": "c65a020248152eb48be0438e319ccedfcf2770f3486cfc45f9e0842877eccf62",
+    "sudoku": "6622a576e2da1cc2f5c1d89fa0db5f50603255d2f53b805075c701c8d8c34eb5",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

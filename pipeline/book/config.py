@@ -23,6 +23,7 @@ from pipeline.book.configerrors import first_problem
 from pipeline.book.yamlfile import read_yaml
 from pipeline.errors import PuzzleBookError
 from pipeline.fontfile import font_problem
+from pipeline.i18n import languages
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
 from pipeline.specs import FieldError, Spec
@@ -321,6 +322,7 @@ class BookSpec(Spec):
     parallel: ParallelSpec = Field(default_factory=ParallelSpec, description="parallel generation")
     cover: CoverSpec = Field(default_factory=CoverSpec, description="the full-wrap cover")
     fonts: FontsSpec = Field(default_factory=FontsSpec, description="your own font files (default DejaVu Sans)")
+    language: str = Field("en", description="the language every printed word is in: en, es, de, fr or it")
     copyright: CopyrightSpec = Field(
         default_factory=CopyrightSpec, description="holder and year (or just the holder's name)"
     )
@@ -333,6 +335,17 @@ class BookSpec(Spec):
         description="paragraphs printed before the how-to-play pages (one or a list)",
         json_schema_extra={"one_or_list": True},
     )
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        available = languages()
+        if value not in available:
+            raise ValueError(
+                f"must be one of {', '.join(available)} (a catalog in pipeline/locale/; docs/translating.md "
+                f"says how to add one), got {value!r}"
+            )
+        return value
 
     @field_validator("copyright", mode="before")
     @classmethod

@@ -15,10 +15,11 @@ from __future__ import annotations
 import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from pipeline.i18n import N_
 from pipeline.kinds.result import SolveResult
 from pipeline.textfile import read_text_file
 
@@ -83,6 +84,10 @@ class Explanation:
     """How each technique is named in print."""
 
 
+LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
+"""How books print the levels every kind has so far; a kind with other levels gives its own names."""
+
+
 @dataclass(frozen=True)
 class Guide:
     """What a book's how-to-play page says about a kind, with its worked example."""
@@ -94,6 +99,8 @@ class Guide:
     solution: Any
     level_notes: Mapping[str, str]
     """One short paragraph per level, easiest first: what a solver needs at that level."""
+    level_names: Mapping[str, str] = field(default_factory=lambda: dict(LEVEL_NAMES))
+    """How a book prints each level's name (English, marked for translation)."""
 
 
 class Kind(ABC, Generic[Puzzle, Solution]):

@@ -17,6 +17,7 @@ from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
 from pipeline.book.config import AnswersSpec, BookSpec
 from pipeline.errors import PuzzleBookError
+from pipeline.i18n import N_, Words, ngettext_, words_for
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
 from pipeline.typeset.draw import GridFit, drawing
@@ -33,6 +34,7 @@ from pipeline.typeset.front import (
     introduction_page,
     lines_per_page,
 )
+from pipeline.typeset.howto import level_name
 from pipeline.typeset.layout import (
     MAX_PAGES,
     MIN_PAGES,
@@ -57,6 +59,14 @@ from pipeline.typeset.pages import (
 )
 
 Role = Literal["title", "copyright", "blank", "contents", "introduction", "howto", "puzzles", "answers"]
+CONTENTS = N_("Contents")
+INTRODUCTION = N_("Introduction")
+HOW_TO_PLAY = N_("How to play {kind}")
+ANSWERS = N_("Answers")
+SECTION_ANSWERS = N_("Answers: {section}")
+PUZZLE_LABEL = N_("Puzzle {number}")
+PUZZLES_SPAN = ngettext_("puzzle {span}", "puzzles {span}")
+TITLE_BLURB = ngettext_("{count} {kinds} puzzle with solutions", "{count} {kinds} puzzles with solutions")
 PUZZLE_PER_PAGE = sorted(get_args(SectionSpec.model_fields["per_page"].annotation), reverse=True)
 ANSWER_PER_PAGE = sorted(get_args(AnswersSpec.model_fields["per_page"].annotation), reverse=True)
 """The per_page values a config allows, most first: the candidates an error message may suggest."""
@@ -130,6 +140,7 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
     """
     groups = section_groups(book, records)
     kinds = list(dict.fromkeys(book.sections[i].kind for i, _ in groups))
+    words = words_for(book.language)
     pages = [Page("title"), Page("copyright")]
 
     def to_recto() -> None:
@@ -140,38 +151,41 @@ def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
         entries = len(kinds) + len(groups) + (len(groups) if book.answers.where == "section" else 1)
         entries += 1 if book.introduction else 0
         for part in range(math.ceil(entries / _contents_per_page(book, style))):
-            pages.append(Page("contents", heading="Contents" if part == 0 else "", running="Contents", part=part))
+            contents = words(CONTENTS)
+            pages.append(Page("contents", heading=contents if part == 0 else "", running=contents, part=part))
     if book.introduction:
         body = _narrowest_body(book, style)
         lines = introduction_lines(book.introduction, body.w, style)
         room = lines_per_page(body.h, style)
         for start in range(0, len(lines), room):
             chunk = tuple(lines[start : start + room])
-            pages.append(Page("introduction", heading="Introduction" if start == 0 else "", running="Introduction",
+            heading = words(INTRODUCTION)
+            pages.append(Page("introduction", heading=heading if start == 0 else "", running=heading,
                               lines=chunk[1:] if chunk[0] == "" else chunk))
     for kind in kinds:
-        pages.append(Page("howto", kind=kind, heading=f"How to play {registry.kind(kind).title}"))
+        pages.append(Page("howto", kind=kind, heading=words(HOW_TO_PLAY, kind=words(registry.kind(kind).title))))
     for i, positions in groups:
         section = book.sections[i]
-        name = registry.kind(section.kind).title
+        name = words(registry.kind(section.kind).title)
         to_recto()
         pages += _grid_pages("puzzles", positions, section.per_page, heading=section.name,
-                             detail=f"{name} \u00b7 {_puzzles(positions)}",
+                             detail=f"{name} \u00b7 {_puzzles(positions, words)}",
                              running=f"{section.name} \u00b7 {name}")
         if book.answers.where == "section":
-            pages += _grid_pages("answers", positions, book.answers.per_page, heading=f"Answers: {section.name}",
-                                 detail=_puzzles(positions), running=f"Answers: {section.name}")
+            heading = words(SECTION_ANSWERS, section=section.name)
+            pages += _grid_pages("answers", positions, book.answers.per_page, heading=heading,
+                                 detail=_puzzles(positions, words), running=heading)
     if book.answers.where == "back":
         to_recto()
         everything = [position for _, positions in groups for position in positions]
-        pages += _grid_pages("answers", everything, book.answers.per_page, heading="Answers",
-                             detail=_puzzles(everything), running="Answers")
+        pages += _grid_pages("answers", everything, book.answers.per_page, heading=words(ANSWERS),
+                             detail=_puzzles(everything, words), running=words(ANSWERS))
     pages += [Page("blank")] * (padded_page_count(len(pages)) - len(pages))
     return pages
 
 
-def _puzzles(positions: list[int]) -> str:
-    return f"puzzle{'s' if len(positions) > 1 else ''} {_span(positions)}"
+def _puzzles(positions: list[int], words: Words) -> str:
+    return words.plural(PUZZLES_SPAN, len(positions), span=_span(positions))
 
 
 def _span(positions: list[int]) -> str:
@@ -205,7 +219,8 @@ def check_fit(book: BookSpec, records: list[dict], pages: list[Page], geo: Geome
     """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits."""
     for page_number, page in enumerate(pages, 1):
         body = bands(geo.frame(page_number), style).body
-        if page.role == "howto" and plan_howto(body, style, page.kind, book.answers.where).number_size < (
+        words = words_for(book.language)
+        if page.role == "howto" and plan_howto(body, style, page.kind, book.answers.where, words).number_size < (
             style.min_number
         ):
             raise PuzzleBookError(
@@ -255,14 +270,16 @@ def render(
     entries = [(p.heading, p.detail, n) for n, p in enumerate(pages, 1) if p.heading and p.role != "contents"]
     per_contents_page = _contents_per_page(book, style)
     total = len(records)
-    kinds = " and ".join(dict.fromkeys(registry.kind(book.sections[r["section_index"]].kind).title for r in records))
+    words = words_for(book.language)
+    kinds = words.listing(list(dict.fromkeys(
+        words(registry.kind(book.sections[r["section_index"]].kind).title) for r in records)))
     for number, page in enumerate(pages, 1):
         canvas.setTrimBox(geo.trim(number).pdf_box())
         canvas.setBleedBox((0.0, 0.0, *geo.media))
         part = bands(geo.frame(number), style)
         if page.role == "title":
             title_page(canvas, geo.frame(number), style, title=book.title, subtitle=book.subtitle, author=book.author,
-                       blurb=f"{total} {kinds} puzzle{'s' if total != 1 else ''} with solutions")
+                       blurb=words.plural(TITLE_BLURB, total, kinds=kinds))
         elif page.role == "copyright":
             copyright_page(canvas, geo.frame(number), style, book)
         elif page.role != "blank":
@@ -273,11 +290,12 @@ def render(
         elif page.role == "introduction":
             introduction_page(canvas, part.body, style, page.lines)
         elif page.role == "howto":
-            howto_page(canvas, part.body, style, page.kind, book.answers.where)
+            howto_page(canvas, part.body, style, page.kind, book.answers.where, words)
         elif page.role in ("puzzles", "answers"):
             answers = page.role == "answers"
             items = [
-                (records[i], f"Puzzle {i + 1}", "" if answers else records[i]["grade"]["level"].capitalize())
+                (records[i], words(PUZZLE_LABEL, number=i + 1),
+                 "" if answers else level_name(records[i]["kind"], records[i]["grade"]["level"], words))
                 for i in page.items
             ]
             grids_page(canvas, part.body, style, page.per_page, items, answers=answers)

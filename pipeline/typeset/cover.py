@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
 from pipeline.book.config import BookSpec
+from pipeline.i18n import N_, ngettext_, words_for
 from pipeline.kinds import registry
 from pipeline.typeset.draw import drawing
 from pipeline.typeset.fonts import (
@@ -27,10 +28,15 @@ from pipeline.typeset.fonts import (
     register_fonts,
     text_width,
 )
+from pipeline.typeset.howto import level_name
 from pipeline.typeset.layout import Rect, Style, style_for
 from pipeline.typeset.pages import paragraph, wrapped
 from pipeline.typeset.wrap import Wrap, has_spine_text, wrap
 
+HOLDS = ngettext_("{count} puzzle: {kinds}", "{count} puzzles: {kinds}")
+LEVELS = N_("Levels: {levels}")
+PROMISE = N_("Every puzzle has exactly one solution, proved by computer. All answers included.")
+SAMPLE = N_("A sample: {kind}, {level}")
 CARD_PAD = 0.12
 """Air around a puzzle on its card, as a share of the card's shorter side."""
 CARD_RADIUS = 10.0
@@ -182,22 +188,17 @@ def _spine(canvas: Canvas, book: BookSpec, geometry: Wrap, style: Style) -> None
 
 
 def holdings(book: BookSpec, records: list[dict]) -> list[str]:
-    """What the book holds, for the back cover and the listing: the count, the kinds, the levels."""
-    kinds = list(dict.fromkeys(registry.kind(r["kind"]).title for r in records))
-    levels = list(dict.fromkeys(level for r in records for level in [r["grade"]["level"]]))
-    ranked = [level for kind in dict.fromkeys(r["kind"] for r in records)
-              for level in registry.kind(kind).levels if level in levels]
-    levels = list(dict.fromkeys(ranked))
-    count = len(records)
+    """What the book holds, for the back cover: the count, the kinds, the levels, in the book's language."""
+    words = words_for(book.language)
+    kinds = list(dict.fromkeys(words(registry.kind(r["kind"]).title) for r in records))
+    used = {(r["kind"], r["grade"]["level"]) for r in records}
+    names = [level_name(kind, level, words) for kind in dict.fromkeys(r["kind"] for r in records)
+             for level in registry.kind(kind).levels if (kind, level) in used]
     return [
-        f"{count} puzzle{'s' if count != 1 else ''}: {_joined(kinds)}",
-        f"Levels: {_joined([level.capitalize() for level in levels])}",
-        "Every puzzle has exactly one solution, proved by computer. All answers included.",
+        words.plural(HOLDS, len(records), kinds=words.listing(kinds)),
+        words(LEVELS, levels=words.listing(list(dict.fromkeys(names)))),
+        words(PROMISE),
     ]
-
-
-def _joined(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], sample: dict, style: Style) -> None:
@@ -217,7 +218,9 @@ def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], s
     for i, line in enumerate(holdings(book, records)):
         y = paragraph(canvas, line, room.x, y, room.w, style.fonts.bold if i == 0 else style.fonts.text, size) - size * 0.3
     # The sample, with a line naming it, sits between the text and the barcode area below.
-    label = f"A sample: {registry.kind(sample['kind']).title}, {sample['grade']['level']}"
+    words = words_for(book.language)
+    label = words(SAMPLE, kind=words(registry.kind(sample["kind"]).title),
+                  level=level_name(sample["kind"], sample["grade"]["level"], words))
     label_size = size * 0.85
     top = y - size * 1.2
     bottom = geometry.barcode.top + size

@@ -10,31 +10,37 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.book.config import BookSpec
+from pipeline.i18n import N_, words_for
 from pipeline.typeset.layout import Rect, Style
 from pipeline.typeset.pages import LEADING, paragraph, paragraph_height, wrapped
 
-RIGHTS = (
+RIGHTS = N_(
     "All rights reserved. No part of this book may be reproduced in any form without written permission "
     "from the copyright holder, except for brief quotations in reviews."
+)
+COPYRIGHT = N_("Copyright \u00a9 {year} {holder}")
+COPYRIGHT_NO_YEAR = N_("Copyright \u00a9 {holder}")
+REPRINT = N_(
+    "Made with puzzlebook {version} from book seed {seed}: the same config and seed make this book again, "
+    "puzzle for puzzle."
 )
 
 
 def copyright_paragraphs(book: BookSpec) -> list[str]:
-    """The copyright page's paragraphs, in order."""
+    """The copyright page's paragraphs, in order, in the book's language."""
+    words = words_for(book.language)
     holder = book.copyright.holder or book.author
-    year = f"{book.copyright.year} " if book.copyright.year else ""
     lines = [book.title]
-    if holder or year:
-        lines.append(f"Copyright \u00a9 {year}{holder}".rstrip())
-    lines.append(RIGHTS)
+    if book.copyright.year:
+        lines.append(words(COPYRIGHT, year=book.copyright.year, holder=holder).rstrip())
+    elif holder:
+        lines.append(words(COPYRIGHT_NO_YEAR, holder=holder))
+    lines.append(words(RIGHTS))
     if book.isbn:
         lines.append(f"ISBN {book.isbn}")
     if book.edition:
         lines.append(book.edition)
-    lines.append(
-        f"Made with puzzlebook {__version__} from book seed {book.seed}: the same config and seed make "
-        "this book again, puzzle for puzzle."
-    )
+    lines.append(words(REPRINT, version=__version__, seed=book.seed))
     return lines
 
 

@@ -13,12 +13,15 @@ from dataclasses import dataclass, replace
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.i18n import ENGLISH, N_, Words
 from pipeline.kinds import registry
 from pipeline.typeset.draw import drawing, label_height
 from pipeline.typeset.fonts import text_width
 from pipeline.typeset.howto import howto_notes
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
 
+THE_PUZZLE = N_("The puzzle")
+ITS_SOLUTION = N_("Its solution")
 LEADING = 1.35
 RULE_INK = 0.45
 DETAIL_INK = 0.3
@@ -160,15 +163,15 @@ class HowToPlan:
     number_size: float
 
 
-def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowToPlan:
+def plan_howto(body: Rect, style: Style, kind: str, answers_where: str, words: Words = ENGLISH) -> HowToPlan:
     """Fit the example between the rules and the notes, dropping tips (last first) if its numbers would
     be too small; the book refuses the page if they still are."""
     howto = registry.kind(kind).guide
-    top = body.top - style.body * 0.5 - paragraph_height(howto.rules, style.fonts.text, style.body, body.w)
+    top = body.top - style.body * 0.5 - paragraph_height(words(howto.rules), style.fonts.text, style.body, body.w)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
-    notes = howto_notes(kind, answers_where)
-    tips = [f"\u2022  {tip}" for tip in howto.tips]
+    notes = howto_notes(kind, answers_where, words)
+    tips = [f"\u2022  {words(tip)}" for tip in howto.tips]
     while True:
         below = sum(paragraph_height(t, style.fonts.text, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
         fit = drawing(kind).fit(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
@@ -179,21 +182,23 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str) -> HowTo
     return HowToPlan(tuple(tips), Rect(body.x, top - style.body * 1.5 - height, body.w, height), fit.number_size)
 
 
-def howto_page(canvas: Canvas, body: Rect, style: Style, kind: str, answers_where: str) -> None:
+def howto_page(
+    canvas: Canvas, body: Rect, style: Style, kind: str, answers_where: str, words: Words = ENGLISH
+) -> None:
     """Rules, the worked example (puzzle and solution, with its path for the path kinds), tips and where
     the answers are."""
     howto = registry.kind(kind).guide
-    plan = plan_howto(body, style, kind, answers_where)
+    plan = plan_howto(body, style, kind, answers_where, words)
     canvas.setFillGray(0)
-    paragraph(canvas, howto.rules, body.x, body.top - style.body * 0.5, body.w, style.fonts.text, style.body)
+    paragraph(canvas, words(howto.rules), body.x, body.top - style.body * 0.5, body.w, style.fonts.text, style.body)
     zoomed = replace(style, max_cell=style.max_cell * EXAMPLE_ZOOM)
     half = (body.w - style.gap * 1.5) / 2
-    for i, (solution, label) in enumerate(((None, "The puzzle"), (howto.solution, "Its solution"))):
+    for i, (solution, label) in enumerate(((None, words(THE_PUZZLE)), (howto.solution, words(ITS_SOLUTION)))):
         box = Rect(plan.example.x + i * (plan.example.w - half), plan.example.y, half, plan.example.h)
         drawing(kind).draw(canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, example=True)
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
-    for text in [*plan.tips, *howto_notes(kind, answers_where)]:
+    for text in [*plan.tips, *howto_notes(kind, answers_where, words)]:
         y = paragraph(canvas, text, body.x, y, body.w, style.fonts.text, style.body) - style.body * 0.6
 
 

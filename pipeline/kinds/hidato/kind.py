@@ -14,6 +14,7 @@ from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
+from pipeline.i18n import N_
 from pipeline.kinds.base import (
     FILE_COMMANDS,
     GENERATE,
@@ -275,6 +276,6 @@ def _number_rows(rows: object) -> bool:
     )
 
 
-HIDATO = PathKind("hidato", "Hidato", "king", HIDATO_GUIDE)
-NUMBRIX = PathKind("numbrix", "Numbrix", "orthogonal", NUMBRIX_GUIDE)
-HEX = PathKind("hexhidato", "Hex Hidato", "hex", HEX_GUIDE)
+HIDATO = PathKind("hidato", N_("Hidato"), "king", HIDATO_GUIDE)
+NUMBRIX = PathKind("numbrix", N_("Numbrix"), "orthogonal", NUMBRIX_GUIDE)
+HEX = PathKind("hexhidato", N_("Hex Hidato"), "hex", HEX_GUIDE)

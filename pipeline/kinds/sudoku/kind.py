@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from pipeline.i18n import N_
 from pipeline.kinds.base import GENERATE, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.generate import SYMMETRIES, generate
@@ -38,7 +39,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
     """Fill a k*k by k*k grid so every row, column and box holds each symbol once."""
 
     name = "sudoku"
-    title = "Sudoku"
+    title = N_("Sudoku")
     family = "sudoku"
     levels = LEVELS
     guide = SUDOKU_GUIDE
