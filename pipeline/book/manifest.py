@@ -66,6 +66,7 @@ def manifest(
         "config": str(config_path),
         "config_fingerprint": config_fingerprint(book),
         "seed": book.seed,
+        "language": book.language,
         "versions": versions(),
         "pdf": report.pdf.name if report.pdf else None,
         "cover": report.cover.name,
