@@ -201,35 +201,26 @@ def only_for(name: str, options: dict[str, object], seed: int) -> list[str]:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from pipeline.book.build import (  # joblib and reportlab load only for this command
+    return _build(args, fresh=args.fresh, screen=args.screen, backend=args.backend, scheduler=args.scheduler)
+
+
+def cmd_cover(args: argparse.Namespace) -> int:
+    return _build(args, cover_only=True)
+
+
+def _build(args: argparse.Namespace, **options: Any) -> int:
+    """Run a build (or a cover-only one) for the command line: its notes and summary on stderr."""
+    from pipeline.book.build import (  # joblib and reportlab load only for these commands
         build,
         output_folder,
     )
 
     folder = output_folder(args.config, args.out)
     try:
-        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
-                       fresh=args.fresh, screen=args.screen, backend=args.backend, scheduler=args.scheduler)
+        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet, **options)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
               "run the same command again to resume", file=sys.stderr)
-        return 130
-    for note in report.notes:
-        print(f"{PROG}: note: {note}", file=sys.stderr)
-    if not args.quiet:
-        print(f"{PROG}: {report.summary()}", file=sys.stderr)
-    return 0
-
-
-def cmd_cover(args: argparse.Namespace) -> int:
-    from pipeline.book.build import build, output_folder
-
-    folder = output_folder(args.config, args.out)
-    try:
-        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet,
-                       cover_only=True)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}", file=sys.stderr)
         return 130
     for note in report.notes:
         print(f"{PROG}: note: {note}", file=sys.stderr)
