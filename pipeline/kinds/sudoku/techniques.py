@@ -1,0 +1,440 @@
+"""The solving techniques a person uses, each a function from pencil marks to one Step (or None),
+rated on Sudoku Explainer's scale (the weight ../shared/corpus/README.md lists for each).
+
+Diagrams: `.` any cell, `x` the pattern's cells, `-` where a digit is erased, `*` where one is
+placed. Every function returns the first instance it finds, in unit order, so a solve is
+reproducible; none searches or guesses.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from pipeline.kinds.sudoku.marks import Marks, Step, digits_of
+
+
+def full_house(m: Marks) -> Step | None:
+    """The last open cell of a row, column or box takes the one digit the unit lacks.  (1.0)
+
+        1 2 3 4 5 6 7 8 *      -> 9
+    """
+    for u, unit in enumerate(m.geo.units):
+        open_cells = m.open_cells(unit)
+        if len(open_cells) == 1:
+            (digit,) = digits_of(m.missing(unit)) or [0]
+            return Step("full_house", 1.0, place=((open_cells[0], digit),), cells=tuple(open_cells), units=(u,),
+                        digits=(digit,))
+    return None
+
+
+def _hidden_single(m: Marks, units: range, name: str, rating: float) -> Step | None:
+    every = m.geo.units
+    for u in units:
+        unit = every[u]
+        for digit in digits_of(m.missing(unit)):
+            where = m.places(unit, 1 << (digit - 1))
+            if len(where) == 1:
+                return Step(name, rating, place=((where[0], digit),), cells=tuple(where), units=(u,), digits=(digit,))
+    return None
+
+
+def hidden_single_box(m: Marks) -> Step | None:
+    """A digit with one place left in a box goes there.  (1.2)
+
+        x x .        the box's other cells are taken or see the digit
+        . * .
+        x . x
+    """
+    n = m.n
+    return _hidden_single(m, range(2 * n, 3 * n), "hidden_single_box", 1.2)
+
+
+def hidden_single_line(m: Marks) -> Step | None:
+    """A digit with one place left in a row or column goes there.  (1.5)
+
+        x x x * x x x x x
+    """
+    return _hidden_single(m, range(0, 2 * m.n), "hidden_single_line", 1.5)
+
+
+def naked_single(m: Marks) -> Step | None:
+    """A cell with one candidate left takes it.  (2.3)
+
+        every other digit is in the cell's row, column or box
+    """
+    cand, value = m.cand, m.value
+    for i in range(len(cand)):
+        if not value[i] and cand[i] & (cand[i] - 1) == 0:
+            digit = cand[i].bit_length()
+            return Step("naked_single", 2.3, place=((i, digit),), cells=(i,), digits=(digit,))
+    return None
+
+
+def _locked(m: Marks, claiming: bool):
+    """(digit, base unit, cross unit, pattern cells, erased cells) for every locked candidate: the digit's
+    places in the base unit all lie in the cross unit, so it leaves the rest of the cross unit.
+    Pointing: base a box, cross a row or column. Claiming: base a row or column, cross a box."""
+    geo, n = m.geo, m.n
+    bases = range(0, 2 * n) if claiming else range(2 * n, 3 * n)
+    for u in bases:
+        unit = geo.units[u]
+        for digit in digits_of(m.missing(unit)):
+            bit = 1 << (digit - 1)
+            where = m.places(unit, bit)
+            if len(where) < 2:
+                continue
+            crosses = [2 * n + geo.box_of[where[0]]] if claiming else [where[0] // n, n + where[0] % n]
+            for cross in crosses:
+                if all(cross in m.units_of(i) for i in where):
+                    erased = [i for i in m.places(geo.units[cross], bit) if i not in where]
+                    if erased:
+                        yield digit, u, cross, where, erased
+
+
+def _direct(m: Marks, digit: int, erased: list[int], base: int) -> tuple[int, int] | None:
+    """The hidden single that erasing `digit` from `erased` leaves in another unit of the base unit's
+    kind (another box for pointing, another row or column for claiming), as Sudoku Explainer looks."""
+    bit = 1 << (digit - 1)
+    gone = set(erased)
+    kind = min(base // m.n, 2)  # 0 row, 1 column, 2 box
+    for i in erased:
+        u = m.units_of(i)[kind]
+        if u == base:
+            continue
+        where = m.places(m.geo.units[u], bit)
+        left = [j for j in where if j not in gone]
+        if len(where) > 1 and len(left) == 1:
+            return left[0], u
+    return None
+
+
+def direct_pointing(m: Marks) -> Step | None:
+    """Pointing (below) that leaves the digit one place in another unit, which takes it.  (1.7)"""
+    return _direct_locked(m, claiming=False)
+
+
+def direct_claiming(m: Marks) -> Step | None:
+    """Claiming (below) that leaves the digit one place in another unit, which takes it.  (1.9)"""
+    return _direct_locked(m, claiming=True)
+
+
+def _direct_locked(m: Marks, claiming: bool) -> Step | None:
+    name, rating = ("direct_claiming", 1.9) if claiming else ("direct_pointing", 1.7)
+    for digit, base, cross, where, erased in _locked(m, claiming):
+        found = _direct(m, digit, erased, base)
+        if found:
+            cell, unit = found
+            return Step(name, rating, place=((cell, digit),), remove=tuple((i, digit) for i in erased),
+                        cells=tuple(where), units=(base, cross, unit), digits=(digit,))
+    return None
+
+
+def pointing(m: Marks) -> Step | None:
+    """A digit whose places in a box all lie in one row (or column) leaves the rest of that line.  (2.6)
+
+        x x .  - - -  - - -
+    """
+    for digit, base, cross, where, erased in _locked(m, claiming=False):
+        return Step("pointing", 2.6, remove=tuple((i, digit) for i in erased), cells=tuple(where),
+                    units=(base, cross), digits=(digit,))
+    return None
+
+
+def claiming(m: Marks) -> Step | None:
+    """A digit whose places in a row (or column) all lie in one box leaves the rest of that box.  (2.8)
+
+        - - -
+        x x .  .  .  .  (no other place in the row)
+        - - -
+    """
+    for digit, base, cross, where, erased in _locked(m, claiming=True):
+        return Step("claiming", 2.8, remove=tuple((i, digit) for i in erased), cells=tuple(where),
+                    units=(base, cross), digits=(digit,))
+    return None
+
+
+def _naked(m: Marks, k: int):
+    """(unit, cells, digits mask, erasures) of every naked set of k cells: k cells holding only k digits
+    between them, which leave the unit's other cells."""
+    cand = m.cand
+    for u, unit in enumerate(m.geo.units):
+        if len(m.open_cells(unit)) < 2 * k:
+            continue  # a smaller set of the other cells says the same (Sudoku Explainer looks no further)
+        open_cells = [i for i in m.open_cells(unit) if 2 <= cand[i].bit_count() <= k]
+        if len(open_cells) < k:
+            continue
+        for group in combinations(open_cells, k):
+            union = 0
+            for i in group:
+                union |= cand[i]
+            if union.bit_count() != k:
+                continue
+            erased = [(i, d) for i in m.open_cells(unit) if i not in group for d in digits_of(cand[i] & union)]
+            if erased:
+                yield u, group, union, erased
+
+
+def _hidden(m: Marks, k: int, direct: bool = False):
+    """(unit, cells, digits, erasures) of every hidden set: k digits whose places in a unit are k
+    cells, which then take no other digit. Like Sudoku Explainer, only in units with more than 2k
+    open cells (k for the direct form): in smaller ones a naked set says the same."""
+    cand = m.cand
+    for u, unit in enumerate(m.geo.units):
+        if len(m.open_cells(unit)) <= (k if direct else 2 * k):
+            continue
+        digits = [d for d in digits_of(m.missing(unit)) if 2 <= len(m.places(unit, 1 << (d - 1))) <= k]
+        if len(digits) < k:
+            continue
+        for group in combinations(digits, k):
+            cells = sorted({i for d in group for i in m.places(unit, 1 << (d - 1))})
+            if len(cells) != k:
+                continue
+            keep = sum(1 << (d - 1) for d in group)
+            erased = [(i, d) for i in cells for d in digits_of(cand[i] & ~keep)]
+            if erased:
+                yield u, tuple(cells), group, erased
+
+
+def _subset_step(name: str, rating: float, u: int, cells, digits, erased) -> Step:
+    return Step(name, rating, remove=tuple(erased), cells=tuple(cells), units=(u,), digits=tuple(digits))
+
+
+def naked_pair(m: Marks) -> Step | None:
+    """Two cells of a unit holding only the same two digits: those digits leave the unit's other cells.  (3.0)
+
+        {1,2} {1,2}  -1-2  -1-2 ...
+    """
+    for u, cells, union, erased in _naked(m, 2):
+        return _subset_step("naked_pair", 3.0, u, cells, digits_of(union), erased)
+    return None
+
+
+def naked_triple(m: Marks) -> Step | None:
+    """Three cells of a unit holding only three digits between them: those leave the other cells.  (3.6)"""
+    for u, cells, union, erased in _naked(m, 3):
+        return _subset_step("naked_triple", 3.6, u, cells, digits_of(union), erased)
+    return None
+
+
+def naked_quad(m: Marks) -> Step | None:
+    """Four cells of a unit holding only four digits between them: those leave the other cells.  (5.0)"""
+    for u, cells, union, erased in _naked(m, 4):
+        return _subset_step("naked_quad", 5.0, u, cells, digits_of(union), erased)
+    return None
+
+
+def hidden_pair(m: Marks) -> Step | None:
+    """Two digits with the same two places in a unit: those cells take no other digit.  (3.4)
+
+        {1,2,5} {1,2,7}  (1 and 2 nowhere else in the unit)  ->  5 and 7 erased
+    """
+    for u, cells, group, erased in _hidden(m, 2):
+        return _subset_step("hidden_pair", 3.4, u, cells, group, erased)
+    return None
+
+
+def hidden_triple(m: Marks) -> Step | None:
+    """Three digits confined to the same three cells of a unit: those cells take no other digit.  (4.0)"""
+    for u, cells, group, erased in _hidden(m, 3):
+        return _subset_step("hidden_triple", 4.0, u, cells, group, erased)
+    return None
+
+
+def hidden_quad(m: Marks) -> Step | None:
+    """Four digits confined to the same four cells of a unit: those cells take no other digit.  (5.4)"""
+    for u, cells, group, erased in _hidden(m, 4):
+        return _subset_step("hidden_quad", 5.4, u, cells, group, erased)
+    return None
+
+
+def _direct_hidden(m: Marks, k: int, name: str, rating: float) -> Step | None:
+    for u, cells, group, erased in _hidden(m, k, direct=True):
+        unit = m.geo.units[u]
+        for digit in digits_of(m.missing(unit)):
+            if digit in group:
+                continue
+            where = m.places(unit, 1 << (digit - 1))
+            left = [i for i in where if i not in cells]
+            if len(where) > 1 and len(left) == 1:
+                return Step(name, rating, place=((left[0], digit),), remove=tuple(erased), cells=cells,
+                            units=(u,), digits=(*group, digit))
+    return None
+
+
+def direct_hidden_pair(m: Marks) -> Step | None:
+    """A hidden pair whose erasures leave another digit one place in the same unit: it goes there.  (2.0)"""
+    return _direct_hidden(m, 2, "direct_hidden_pair", 2.0)
+
+
+def direct_hidden_triple(m: Marks) -> Step | None:
+    """A hidden triple whose erasures leave another digit one place in the same unit: it goes there.  (2.5)"""
+    return _direct_hidden(m, 3, "direct_hidden_triple", 2.5)
+
+
+def _fish(m: Marks, k: int, name: str, rating: float) -> Step | None:
+    """k rows where a digit's places lie in only k columns: it leaves those columns' other rows (and
+    the same with rows and columns swapped)."""
+    n, units = m.n, m.geo.units
+    for digit in range(1, n + 1):
+        bit = 1 << (digit - 1)
+        for base_start, cover_start in ((0, n), (n, 0)):
+            lines = []
+            for b in range(n):
+                where = m.places(units[base_start + b], bit)
+                if 2 <= len(where) <= k:
+                    lines.append((b, where))
+            for group in combinations(lines, k):
+                covers = sorted({(i % n) if base_start == 0 else (i // n) for _, where in group for i in where})
+                if len(covers) != k:
+                    continue
+                bases = {base_start + b for b, _ in group}
+                inside = {i for _, where in group for i in where}
+                erased = [(i, digit) for c in covers for i in m.places(units[cover_start + c], bit) if i not in inside]
+                if erased:
+                    return Step(name, rating, remove=tuple(erased), cells=tuple(sorted(inside)),
+                                units=(*sorted(bases), *(cover_start + c for c in covers)), digits=(digit,))
+    return None
+
+
+def x_wing(m: Marks) -> Step | None:
+    """A digit with two places in each of two rows, in the same two columns: it leaves the rest of
+    those columns (or rows and columns swapped).  (3.2)
+
+        x . . x
+        - . . -
+        x . . x
+    """
+    return _fish(m, 2, "x_wing", 3.2)
+
+
+def swordfish(m: Marks) -> Step | None:
+    """The X-wing with three rows and three columns.  (3.8)"""
+    return _fish(m, 3, "swordfish", 3.8)
+
+
+def jellyfish(m: Marks) -> Step | None:
+    """The X-wing with four rows and four columns.  (5.2)"""
+    return _fish(m, 4, "jellyfish", 5.2)
+
+
+def _sees(m: Marks, a: int, b: int) -> bool:
+    return b in m.geo.peers[a]
+
+
+def _strong_links(m: Marks, digit: int, lines: range) -> list[tuple[int, int, int]]:
+    """(unit, cell, cell) for each row or column where the digit has exactly two places."""
+    bit = 1 << (digit - 1)
+    out = []
+    for u in lines:
+        where = m.places(m.geo.units[u], bit)
+        if len(where) == 2:
+            out.append((u, where[0], where[1]))
+    return out
+
+
+def _seen_by_both(m: Marks, digit: int, a: int, b: int, exclude: set[int]) -> list[tuple[int, int]]:
+    bit = 1 << (digit - 1)
+    peers_b = set(m.geo.peers[b])
+    return [(i, digit) for i in m.geo.peers[a] if i in peers_b and i not in exclude and not m.value[i]
+            and m.cand[i] & bit]
+
+
+def skyscraper(m: Marks) -> Step | None:
+    """Two rows where a digit has two places each, one end of each in the same column: one of the two
+    other ends holds the digit, so cells seeing both lose it (or rows and columns swapped).  (4.0)
+
+        x . . . x
+        . - - . .
+        x . . . . x
+    """
+    n = m.n
+    for digit in range(1, n + 1):
+        for lines, across in ((range(0, n), lambda i: i % n), (range(n, 2 * n), lambda i: i // n)):
+            links = _strong_links(m, digit, lines)
+            for (u1, a1, a2), (u2, b1, b2) in combinations(links, 2):
+                for (base1, top1), (base2, top2) in (((a1, a2), (b1, b2)), ((a1, a2), (b2, b1)),
+                                                      ((a2, a1), (b1, b2)), ((a2, a1), (b2, b1))):
+                    if across(base1) != across(base2) or across(top1) == across(top2):
+                        continue
+                    erased = _seen_by_both(m, digit, top1, top2, {a1, a2, b1, b2})
+                    if erased:
+                        return Step("skyscraper", 4.0, remove=tuple(erased), cells=(a1, a2, b1, b2),
+                                    units=(u1, u2), digits=(digit,))
+    return None
+
+
+def two_string_kite(m: Marks) -> Step | None:
+    """A row and a column where a digit has two places each, one end of each in the same box: one of
+    the other two ends holds the digit, so the cell seeing both loses it.  (4.1)"""
+    n, box_of = m.n, m.geo.box_of
+    for digit in range(1, n + 1):
+        rows = _strong_links(m, digit, range(0, n))
+        cols = _strong_links(m, digit, range(n, 2 * n))
+        for ur, r1, r2 in rows:
+            for uc, c1, c2 in cols:
+                for (near_r, far_r), (near_c, far_c) in (((r1, r2), (c1, c2)), ((r1, r2), (c2, c1)),
+                                                        ((r2, r1), (c1, c2)), ((r2, r1), (c2, c1))):
+                    if near_r == near_c or box_of[near_r] != box_of[near_c]:
+                        continue
+                    if len({r1, r2, c1, c2}) < 4:
+                        continue
+                    erased = _seen_by_both(m, digit, far_r, far_c, {r1, r2, c1, c2})
+                    if erased:
+                        return Step("two_string_kite", 4.1, remove=tuple(erased), cells=(r1, r2, c1, c2),
+                                    units=(ur, uc), digits=(digit,))
+    return None
+
+
+def _pairs(m: Marks) -> list[int]:
+    return [i for i in range(len(m.cand)) if not m.value[i] and m.cand[i].bit_count() == 2]
+
+
+def xy_wing(m: Marks) -> Step | None:
+    """A cell with two candidates {x,y} seeing a cell {x,z} and a cell {y,z}: whichever the pivot takes,
+    one pincer is z, so cells seeing both pincers lose z.  (4.2)
+
+        {x,y} . . {x,z}
+        .     . .  .
+        {y,z} . .  -z
+    """
+    cand = m.cand
+    pairs = _pairs(m)
+    for pivot in pairs:
+        wings = [i for i in pairs if i != pivot and _sees(m, pivot, i) and (cand[i] & cand[pivot]).bit_count() == 1]
+        for a, b in combinations(wings, 2):
+            z = cand[a] & cand[b] & ~cand[pivot]
+            if z.bit_count() != 1 or cand[a] & cand[pivot] == cand[b] & cand[pivot]:
+                continue  # the wings must hold the pivot's two different digits
+            digit = z.bit_length()
+            erased = _seen_by_both(m, digit, a, b, {pivot, a, b})
+            if erased:
+                return Step("xy_wing", 4.2, remove=tuple(erased), cells=(pivot, a, b), digits=(digit,))
+    return None
+
+
+def xyz_wing(m: Marks) -> Step | None:
+    """A cell {x,y,z} seeing a cell {x,z} and a cell {y,z}: one of the three is z, so cells seeing all
+    three lose z.  (4.4)"""
+    cand = m.cand
+    pairs = _pairs(m)
+    for pivot in range(len(cand)):
+        if m.value[pivot] or cand[pivot].bit_count() != 3:
+            continue
+        wings = [i for i in pairs if _sees(m, pivot, i) and cand[i] & ~cand[pivot] == 0]
+        for a, b in combinations(wings, 2):
+            z = cand[a] & cand[b]
+            if z.bit_count() != 1 or cand[a] == cand[b]:
+                continue
+            digit = z.bit_length()
+            erased = [(i, d) for i, d in _seen_by_both(m, digit, a, b, {pivot, a, b}) if _sees(m, i, pivot)]
+            if erased:
+                return Step("xyz_wing", 4.4, remove=tuple(erased), cells=(pivot, a, b), digits=(digit,))
+    return None
+
+
+TECHNIQUES = (
+    full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
+    naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
+    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, naked_quad, jellyfish, hidden_quad,
+)
+"""In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
