@@ -432,9 +432,138 @@ def xyz_wing(m: Marks) -> Step | None:
     return None
 
 
+def _rectangles(m: Marks):
+    """(cells, digits a and b as one mask) for every unique-rectangle candidate: four open cells on two
+    rows, two columns and two boxes that all may still take the same two digits."""
+    n, box_of, cand, value = m.n, m.geo.box_of, m.cand, m.value
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if any(value[i] for i in cells) or len({box_of[i] for i in cells}) != 2:
+                continue
+            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+            for a, b in combinations(digits_of(common), 2):
+                yield cells, (1 << (a - 1)) | (1 << (b - 1))
+
+
+def _roof(m: Marks, cells: tuple[int, ...], pair: int) -> tuple[list[int], list[int]] | None:
+    """The rectangle's floor (cells holding just the two digits) and roof (the others), when the floor
+    is two cells sharing a row or column with the roof."""
+    floor = [i for i in cells if m.cand[i] == pair]
+    roof = [i for i in cells if m.cand[i] != pair]
+    if len(floor) != 2 or not _sees(m, roof[0], roof[1]):
+        return None
+    return floor, roof
+
+
+def unique_rectangle_1(m: Marks) -> Step | None:
+    """Three corners of a rectangle over two boxes hold only {a,b}: were the fourth a or b too, the
+    two digits could swap and the puzzle would have two solutions, so the fourth loses a and b.  (4.5)
+
+        {a,b} . {a,b}
+        {a,b} . {a,b,c}  ->  -a -b
+    """
+    for cells, pair in _rectangles(m):
+        extra = [i for i in cells if m.cand[i] != pair]
+        if len(extra) == 1:
+            (i,) = extra
+            return Step("unique_rectangle_1", 4.5, remove=tuple((i, d) for d in digits_of(pair)), cells=cells,
+                        digits=tuple(digits_of(pair)))
+    return None
+
+
+def unique_rectangle_2(m: Marks) -> Step | None:
+    """Two corners hold {a,b} and the other two, side by side, {a,b,c}: one of those two is c (or the
+    rectangle could swap), so cells seeing both lose c.  (4.5)"""
+    for cells, pair in _rectangles(m):
+        split = _roof(m, cells, pair)
+        if split is None:
+            continue
+        _, roof = split
+        extra = m.cand[roof[0]] & ~pair
+        if extra.bit_count() == 1 and m.cand[roof[1]] & ~pair == extra:
+            digit = extra.bit_length()
+            erased = _seen_by_both(m, digit, roof[0], roof[1], set(cells))
+            if erased:
+                return Step("unique_rectangle_2", 4.5, remove=tuple(erased), cells=cells,
+                            digits=(*digits_of(pair), digit))
+    return None
+
+
+def unique_rectangle_4(m: Marks) -> Step | None:
+    """Two corners hold {a,b}; in a unit holding the other two, a has no other place: so one of them is
+    a, and neither may be b (or the rectangle could swap).  (4.5)"""
+    for cells, pair in _rectangles(m):
+        split = _roof(m, cells, pair)
+        if split is None:
+            continue
+        _, roof = split
+        for u in set(m.units_of(roof[0])) & set(m.units_of(roof[1])):
+            for lock, drop in (digits_of(pair), digits_of(pair)[::-1]):
+                if sorted(m.places(m.geo.units[u], 1 << (lock - 1))) == sorted(roof):
+                    return Step("unique_rectangle_4", 4.5, remove=tuple((i, drop) for i in roof), cells=cells,
+                                units=(u,), digits=(lock, drop))
+    return None
+
+
+def unique_rectangle_3(m: Marks) -> Step | None:
+    """Two corners hold {a,b}; the other two, side by side, hold extra digits between them. One of those
+    two takes an extra digit, so together they act as one cell holding the extras: with k-1 other cells
+    of their unit they form a naked set of k digits, which leave the unit's other cells.  (4.6)
+
+    With a naked pair 4.6, a triple 4.7, a quad 4.8: the lightest instance is returned.
+    """
+    best: Step | None = None
+    for cells, pair in _rectangles(m):
+        split = _roof(m, cells, pair)
+        if split is None:
+            continue
+        _, roof = split
+        extras = (m.cand[roof[0]] | m.cand[roof[1]]) & ~pair
+        for u in set(m.units_of(roof[0])) & set(m.units_of(roof[1])):
+            unit = m.geo.units[u]
+            others = [i for i in m.open_cells(unit) if i not in roof]
+            for size in range(1, 4):
+                for group in combinations(others, size):
+                    union = extras
+                    for i in group:
+                        union |= m.cand[i]
+                    if union.bit_count() != size + 1:
+                        continue
+                    erased = [(i, d) for i in others if i not in group for d in digits_of(m.cand[i] & union)]
+                    if erased:
+                        rating = round(4.5 + 0.1 * size, 1)
+                        if best is None or rating < best.rating:
+                            best = Step("unique_rectangle_3", rating, remove=tuple(erased), cells=(*cells, *group),
+                                        units=(u,), digits=tuple(digits_of(union)))
+                        break
+    return best
+
+
+def bug_plus_one(m: Marks) -> Step | None:
+    """Bivalue universal grave + 1: every open cell holds two candidates but one, which holds three,
+    and every digit is a candidate twice in each unit but one digit three times in that cell's units.
+    Without that digit there the grid would have two solutions, so the cell takes it.  (5.6)"""
+    cand, value = m.cand, m.value
+    triple = [i for i in range(len(cand)) if not value[i] and cand[i].bit_count() != 2]
+    if len(triple) != 1 or cand[triple[0]].bit_count() != 3:
+        return None
+    (cell,) = triple
+    for unit in m.geo.units:
+        for digit in digits_of(m.missing(unit)):
+            count = len(m.places(unit, 1 << (digit - 1)))
+            if count != 2 and not (count == 3 and cell in unit):
+                return None
+    for digit in digits_of(cand[cell]):
+        if all(len(m.places(m.geo.units[u], 1 << (digit - 1))) == 3 for u in m.units_of(cell)):
+            return Step("bug_plus_one", 5.6, place=((cell, digit),), cells=(cell,), digits=(digit,))
+    return None
+
+
 TECHNIQUES = (
     full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
     naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
-    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, naked_quad, jellyfish, hidden_quad,
+    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, unique_rectangle_1, unique_rectangle_2,
+    unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
 )
 """In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
