@@ -1,8 +1,9 @@
 """Rate a Sudoku as Sudoku Explainer does: solve it step by step like a person, always taking the
 easiest technique that makes progress, and rate it by its hardest step.
 
-The techniques and their weights are in techniques.py. A puzzle the techniques cannot finish gets
-no rating here (`solved` False): it needs a harder technique than this module knows.
+The patterns and their weights are in techniques.py, the chains (from 6.6) in chains.py. A puzzle
+that even the bounded forcing chains cannot finish is left unsolved (`solved` False): only search
+finishes it.
 """
 
 from __future__ import annotations

@@ -50,6 +50,12 @@ class Marks:
                     raise Broken(f"clue {v} at cell {i} clashes with another clue")
                 self.place(i, v)
 
+    def copy(self) -> Marks:
+        twin = object.__new__(Marks)
+        twin.geo, twin.n, twin.left = self.geo, self.n, self.left
+        twin.cand, twin.value = self.cand.copy(), self.value.copy()
+        return twin
+
     def place(self, i: int, digit: int) -> None:
         bit = 1 << (digit - 1)
         self.value[i] = digit

@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from pipeline.kinds.sudoku.chains import (
+    cell_forcing_chain,
+    forcing_chain,
+    nishio,
+    region_forcing_chain,
+)
 from pipeline.kinds.sudoku.marks import Marks, Step, digits_of
 
 
@@ -564,6 +570,7 @@ TECHNIQUES = (
     full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
     naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
     swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, unique_rectangle_1, unique_rectangle_2,
-    unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
+    unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one, forcing_chain, nishio,
+    cell_forcing_chain, region_forcing_chain,
 )
 """In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
