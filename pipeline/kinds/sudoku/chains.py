@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pipeline.kinds.sudoku.marks import Marks, Step, digits_of
+from pipeline.kinds.sudoku.marks import Broken, Marks, Step, digits_of
 
 MAX_CHAIN = 40
 """Nodes a chain may hold: bounds the search, far beyond the longest chain a person follows."""
@@ -110,8 +110,6 @@ MAX_SINGLES = 60
 def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
     """Fill every naked and hidden single that follows, on `m` itself; the number placed. Raises
     Broken on a contradiction (a cell or a unit's digit with no place left)."""
-    from pipeline.kinds.sudoku.marks import Broken
-
     placed = 0
     units = m.geo.units
     while placed < budget:
@@ -138,8 +136,6 @@ def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
 def _suppose(m: Marks, cell: int, digit: int) -> tuple[Marks | None, int]:
     """The marks after supposing `digit` in `cell` and filling the singles that follow (None when the
     supposition breaks the grid), and how many placements it took."""
-    from pipeline.kinds.sudoku.marks import Broken
-
     trial = m.copy()
     try:
         trial.place(cell, digit)
@@ -170,8 +166,6 @@ def nishio(m: Marks) -> Step | None:
 def _broken_length(m: Marks, cell: int, digit: int) -> int:
     """How long the chain from the supposition to its contradiction is: every candidate it erases
     (each an implication a person follows), counted up to the break."""
-    from pipeline.kinds.sudoku.marks import Broken
-
     trial = m.copy()
     before = sum(c.bit_count() for c in m.cand)
     try:
