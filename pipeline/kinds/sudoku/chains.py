@@ -12,8 +12,6 @@ length weight: 0.1 for each step of the geometric schedule 4, 6, 8, 12, 16, 24..
 
 from __future__ import annotations
 
-from collections import deque
-
 from pipeline.kinds.sudoku.marks import Broken, Marks, Step, digits_of
 
 MAX_CHAIN = 40
@@ -31,44 +29,120 @@ def length_weight(nodes: int) -> float:
     return added / 10
 
 
-def _follow(m: Marks, cell: int, digit: int, on: bool, x_links: bool, y_links: bool) -> dict:
-    """Breadth first from the supposition: every implied (cell, digit, on) with its parent."""
+WEAK, X_LINK, Y_LINK = 0, 1, 2
+"""How one node implies the next: a placed digit rules others out (weak); a digit ruled out of one
+of its two places in a unit puts it in the other (X); or out of a cell with two candidates leaves
+the other candidate (Y)."""
+
+
+def _graph(m: Marks) -> tuple[list[tuple[int, int, bool]], list[list[tuple[int, int]]]]:
+    """The implication graph on the marks as they stand: the nodes (cell, digit, on), and for each its
+    successors as (node index, link)."""
     cand, value, units, peers = m.cand, m.value, m.geo.units, m.geo.peers
-    start = (cell, digit, on)
-    parent: dict = {start: None}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        c, d, is_on = node
+    ids: dict[tuple[int, int, bool], int] = {}
+    nodes: list[tuple[int, int, bool]] = []
+    for c in range(len(cand)):
+        if not value[c]:
+            for d in digits_of(cand[c]):
+                for on in (True, False):
+                    ids[(c, d, on)] = len(nodes)
+                    nodes.append((c, d, on))
+    succ: list[list[tuple[int, int]]] = []
+    for c, d, on in nodes:
         bit = 1 << (d - 1)
-        nexts = []
-        if is_on:
-            nexts += [(c, e, False) for e in digits_of(cand[c] & ~bit)]
-            nexts += [(p, d, False) for p in peers[c] if not value[p] and cand[p] & bit]
+        out = []
+        if on:
+            out += [(ids[(c, e, False)], WEAK) for e in digits_of(cand[c] & ~bit)]
+            out += [(ids[(p, d, False)], WEAK) for p in peers[c] if not value[p] and cand[p] & bit]
         else:
-            if y_links and cand[c].bit_count() == 2:
-                nexts.append((c, (cand[c] & ~bit).bit_length(), True))
-            if x_links:
-                for u in m.units_of(c):
-                    where = m.places(units[u], bit)
-                    if len(where) == 2:
-                        other = where[0] if where[1] == c else where[1]
-                        nexts.append((other, d, True))
-        for nxt in nexts:
-            if nxt not in parent:
-                parent[nxt] = node
-                if len(parent) > 4000:
-                    return parent
-                queue.append(nxt)
-    return parent
+            if cand[c].bit_count() == 2:
+                out.append((ids[(c, (cand[c] & ~bit).bit_length(), True)], Y_LINK))
+            for u in m.units_of(c):
+                where = m.places(units[u], bit)
+                if len(where) == 2:
+                    out.append((ids[(where[0] if where[1] == c else where[1], d, True)], X_LINK))
+        succ.append(out)
+    return nodes, succ
 
 
-def _length(parent: dict, node) -> int:
-    count = 0
-    while node is not None:
-        count += 1
-        node = parent[node]
-    return count
+def _reach(adj: list[list[int]]) -> list[int]:
+    """Per node, the set (bits by node index) of the nodes it leads to, itself included: Tarjan's
+    strongly connected components, each finished after every component it leads to."""
+    count = len(adj)
+    index = [-1] * count
+    low = [0] * count
+    on_stack = [False] * count
+    comp = [-1] * count
+    stack: list[int] = []
+    reach_of: list[int] = []
+    counter = 0
+    for root in range(count):
+        if index[root] != -1:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, 0)]
+        while work:
+            v, i = work[-1]
+            if i < len(adj[v]):
+                work[-1] = (v, i + 1)
+                w = adj[v][i]
+                if index[w] == -1:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            work.pop()
+            if work and low[v] < low[work[-1][0]]:
+                low[work[-1][0]] = low[v]
+            if low[v] != index[v]:
+                continue
+            here = len(reach_of)
+            members = []
+            while True:
+                w = stack.pop()
+                on_stack[w] = False
+                comp[w] = here
+                members.append(w)
+                if w == v:
+                    break
+            bits = 0
+            for w in members:
+                bits |= 1 << w
+                for x in adj[w]:
+                    if comp[x] != here:
+                        bits |= reach_of[comp[x]]
+            reach_of.append(bits)
+    return [reach_of[c] for c in comp]
+
+
+def _distance(adj: list[list[int]], start: int, target: int, limit: int) -> int | None:
+    """The nodes on the shortest chain from start to target (both counted), if at most `limit`."""
+    seen = {start}
+    frontier = [start]
+    nodes = 1
+    while frontier and nodes < limit:
+        nodes += 1
+        ahead = []
+        for v in frontier:
+            for w in adj[v]:
+                if w == target:
+                    return nodes
+                if w not in seen:
+                    seen.add(w)
+                    ahead.append(w)
+        frontier = ahead
+    return None
+
+
+CHAIN_KINDS = ((frozenset((WEAK, X_LINK)), 6.6), (frozenset((WEAK, Y_LINK)), 6.6), (frozenset((WEAK, X_LINK, Y_LINK)), 7.0))
+"""X-links only (an X-chain), Y-links only (an XY-chain), then both, with SE's base weights."""
 
 
 def forcing_chain(m: Marks) -> Step | None:
@@ -76,30 +150,33 @@ def forcing_chain(m: Marks) -> Step | None:
     then both).  (6.6)
 
         suppose 5 in r1c1 -> ... -> 5 not in r1c1: so 5 is not in r1c1.
+
+    The graph of implications is built once; which suppositions reach their own opposite comes from
+    its reachability sets, and only those are walked for their length.
     """
+    nodes, succ = _graph(m)
+    partner = [i + 1 if on else i - 1 for i, (_, _, on) in enumerate(nodes)]
     best: Step | None = None
-    cand, value = m.cand, m.value
-    for x_links, y_links, base in ((True, False, 6.6), (False, True, 6.6), (True, True, 7.0)):
+    for links, base in CHAIN_KINDS:
         if best is not None and best.rating <= base:
             break
-        for cell in range(len(cand)):
-            if value[cell]:
+        adj = [[t for t, link in out if link in links] for out in succ]
+        reach = _reach(adj)
+        for start, (cell, digit, on) in enumerate(nodes):
+            target = partner[start]
+            if not reach[start] >> target & 1:
                 continue
-            for digit in digits_of(cand[cell]):
-                for on in (True, False):
-                    parent = _follow(m, cell, digit, on, x_links, y_links)
-                    target = (cell, digit, not on)
-                    if target not in parent:
-                        continue
-                    nodes = _length(parent, target)
-                    if nodes > MAX_CHAIN:
-                        continue
-                    rating = round(base + length_weight(nodes), 1)
-                    if best is None or rating < best.rating:
-                        step = (Step("forcing_chain", rating, remove=((cell, digit),), cells=(cell,), digits=(digit,))
-                                if on else
-                                Step("forcing_chain", rating, place=((cell, digit),), cells=(cell,), digits=(digit,)))
-                        best = step
+            limit = MAX_CHAIN
+            if best is not None:
+                while limit > 1 and round(base + length_weight(limit), 1) >= best.rating:
+                    limit -= 1
+            length = _distance(adj, start, target, limit)
+            if length is None:
+                continue
+            rating = round(base + length_weight(length), 1)
+            if best is None or rating < best.rating:
+                change = {"remove" if on else "place": ((cell, digit),)}
+                best = Step("forcing_chain", rating, cells=(cell,), digits=(digit,), **change)
     return best
 
 
@@ -111,26 +188,50 @@ def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
     """Fill every naked and hidden single that follows, on `m` itself; the number placed. Raises
     Broken on a contradiction (a cell or a unit's digit with no place left)."""
     placed = 0
-    units = m.geo.units
+    cand, value = m.cand, m.value
     while placed < budget:
         progress = False
-        for i in range(len(m.cand)):
-            if not m.value[i] and m.cand[i] & (m.cand[i] - 1) == 0:
-                m.place(i, m.cand[i].bit_length())
+        for i in range(len(cand)):
+            if not value[i] and cand[i] & (cand[i] - 1) == 0:
+                m.place(i, cand[i].bit_length())
                 placed += 1
                 progress = True
-        for unit in units:
-            for digit in digits_of(m.missing(unit)):
-                where = m.places(unit, 1 << (digit - 1))
-                if not where:
+        for unit in m.geo.units:
+            once, twice, missing = _tally(m, unit)
+            changed = False
+            for digit in digits_of(missing):
+                if changed:
+                    once, twice, missing = _tally(m, unit)
+                bit = 1 << (digit - 1)
+                if not missing & bit:
+                    continue
+                if not once & bit:
                     raise Broken("a digit has no place left in a unit")
-                if len(where) == 1:
-                    m.place(where[0], digit)
-                    placed += 1
-                    progress = True
+                if twice & bit:
+                    continue
+                for i in unit:
+                    if not value[i] and cand[i] & bit:
+                        m.place(i, digit)
+                        break
+                placed += 1
+                progress = changed = True
         if not progress:
             return placed
     return placed
+
+
+def _tally(m: Marks, unit: tuple[int, ...]) -> tuple[int, int, int]:
+    """The digits (as bits) open cells of `unit` may take at least once and at least twice, and the
+    digits it still lacks."""
+    once = twice = done = 0
+    cand, value = m.cand, m.value
+    for i in unit:
+        if value[i]:
+            done |= cand[i]
+        else:
+            twice |= once & cand[i]
+            once |= cand[i]
+    return once, twice, ((1 << m.n) - 1) & ~done
 
 
 def _suppose(m: Marks, cell: int, digit: int) -> tuple[Marks | None, int]:

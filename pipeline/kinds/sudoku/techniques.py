@@ -440,16 +440,28 @@ def xyz_wing(m: Marks) -> Step | None:
 
 def _rectangles(m: Marks):
     """(cells, digits a and b as one mask) for every unique-rectangle candidate: four open cells on two
-    rows, two columns and two boxes that all may still take the same two digits."""
-    n, box_of, cand, value = m.n, m.geo.box_of, m.cand, m.value
+    rows, two columns and two boxes that all may still take the same two digits, one of them no other
+    (each type needs such a corner)."""
+    n, box, cand, value = m.n, m.geo.box, m.cand, m.value
+    open_columns = [sum(1 << c for c in range(n) if not value[r * n + c]) for r in range(n)]
     for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if any(value[i] for i in cells) or len({box_of[i] for i in cells}) != 2:
+        same_band = r1 // box == r2 // box
+        columns = digits_of(open_columns[r1] & open_columns[r2])
+        for c1, c2 in combinations(columns, 2):
+            if (c1 - 1) // box == (c2 - 1) // box:
+                if same_band:
+                    continue
+            elif not same_band:
                 continue
-            common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
+            cells = (r1 * n + c1 - 1, r1 * n + c2 - 1, r2 * n + c1 - 1, r2 * n + c2 - 1)
+            corners = [cand[i] for i in cells]
+            common = corners[0] & corners[1] & corners[2] & corners[3]
+            if common & (common - 1) == 0:
+                continue
             for a, b in combinations(digits_of(common), 2):
-                yield cells, (1 << (a - 1)) | (1 << (b - 1))
+                pair = (1 << (a - 1)) | (1 << (b - 1))
+                if pair in corners:
+                    yield cells, pair
 
 
 def _roof(m: Marks, cells: tuple[int, ...], pair: int) -> tuple[list[int], list[int]] | None:
