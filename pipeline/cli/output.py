@@ -88,7 +88,8 @@ def steps_text(explained: Explanation, status: str, indent: str = "  ") -> str:
     lines = [f"{indent}by reasoning: {head}"]
     width = len(str(len(explained.steps)))
     for number, step in enumerate(explained.steps, start=1):
-        lines.append(f"{indent}{str(number).rjust(width)}. {names[step.technique]}: {step.text}")
+        named = step.text if explained.self_named else f"{names[step.technique]}: {step.text}"
+        lines.append(f"{indent}{str(number).rjust(width)}. {named}")
     if explained.contradiction:
         lines.append(f"{indent}reasoning reaches a contradiction: the givens allow no solution")
     elif not explained.solved:

@@ -82,6 +82,8 @@ class Explanation:
     steps: tuple[ExplainedStep, ...]
     names: Mapping[str, str]
     """How each technique is named in print."""
+    self_named: bool = False
+    """The steps' texts name their technique themselves (so a printout does not prefix the name)."""
 
 
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}

@@ -31,6 +31,8 @@ class SectionSpec(Spec, Generic[Level]):
 
     levels: ClassVar[tuple[str, ...]] = ()
     """The kind's levels, easiest first (set from the model's type argument)."""
+    by_name_only: ClassVar[tuple[str, ...]] = ()
+    """Levels made only when named (in difficulty, min_level or max_level): a range's default top stops below them."""
     misplaced_hint: ClassVar[str] = ""
     """Said when another kind's option appears in this section, e.g. where this kind's boards come from."""
 
@@ -68,8 +70,13 @@ class SectionSpec(Spec, Generic[Level]):
             return self.difficulty[(index - 1) % len(self.difficulty)]
         levels = self.levels
         low = levels.index(self.min_level or levels[0])
-        span = levels.index(self.max_level or levels[-1]) - low + 1
+        span = levels.index(self.max_level or self.hardest_default) - low + 1
         return levels[low + (index - 1) * span // self.count]
+
+    @property
+    def hardest_default(self) -> str:
+        """The top of a level range that names none: the hardest level not made by name only."""
+        return [level for level in self.levels if level not in self.by_name_only][-1]
 
     @field_validator("difficulty", mode="before")
     @classmethod
@@ -94,7 +101,7 @@ class SectionSpec(Spec, Generic[Level]):
         if self.difficulty is not None and ranged:
             key = "min_level" if self.min_level is not None else "max_level"
             raise FieldError("give either difficulty or min_level/max_level, not both", (key,))
-        if ranged and levels.index(self.min_level or levels[0]) > levels.index(self.max_level or levels[-1]):
+        if ranged and levels.index(self.min_level or levels[0]) > levels.index(self.max_level or self.hardest_default):
             raise FieldError(f"min_level {self.min_level!r} is harder than max_level {self.max_level!r}", ("min_level",))
         for i, index in enumerate(self.reroll):
             if not 1 <= index <= self.count:

@@ -143,7 +143,11 @@ def _distance(adj: list[list[int]], start: int, target: int, limit: int) -> int 
     return None
 
 
-CHAIN_KINDS = ((frozenset((WEAK, X_LINK)), 6.6), (frozenset((WEAK, Y_LINK)), 6.6), (frozenset((WEAK, X_LINK, Y_LINK)), 7.0))
+CHAIN_KINDS = (
+    ("x_chain", frozenset((WEAK, X_LINK)), 6.6),
+    ("xy_chain", frozenset((WEAK, Y_LINK)), 6.6),
+    ("forcing_chain", frozenset((WEAK, X_LINK, Y_LINK)), 7.0),
+)
 """X-links only (an X-chain), Y-links only (an XY-chain), then both, with SE's base weights."""
 
 
@@ -159,7 +163,7 @@ def forcing_chain(m: Marks) -> Step | None:
     nodes, succ = _graph(m)
     partner = [i + 1 if on else i - 1 for i, (_, _, on) in enumerate(nodes)]
     best: Step | None = None
-    for links, base in CHAIN_KINDS:
+    for name, links, base in CHAIN_KINDS:
         if best is not None and best.rating <= base:
             break
         adj = [[t for t, link in out if link in links] for out in succ]
@@ -178,7 +182,7 @@ def forcing_chain(m: Marks) -> Step | None:
             rating = round(base + length_weight(length), 1)
             if best is None or rating < best.rating:
                 change = {"remove" if on else "place": ((cell, digit),)}
-                best = Step("forcing_chain", rating, cells=(cell,), digits=(digit,), **change)
+                best = Step(name, rating, cells=(cell,), digits=(digit,), **change)
     return best
 
 

@@ -8,10 +8,15 @@ finishes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pipeline.kinds.sudoku.marks import Marks, Step
-from pipeline.kinds.sudoku.techniques import TECHNIQUES
+from pipeline.kinds.sudoku.techniques import CHAINS, TECHNIQUES, UNIQUENESS
+
+CHAINS_UP_TO_BOX = 3
+"""Chains are searched on grids up to 9x9: on 16x16 and 25x25 their graphs and suppositions grow
+too large to search in the time a grade may take, so a puzzle needing them there is unreasonable."""
 
 
 @dataclass(frozen=True)
@@ -25,13 +30,22 @@ class Explained:
     def rating(self) -> float:
         return max((step.rating for step in self.steps), default=0.0)
 
+    @property
+    def assumes_uniqueness(self) -> bool:
+        """Whether a step relied on the puzzle having one solution (unique rectangles, BUG+1)."""
+        return any(step.technique in UNIQUENESS for step in self.steps)
 
-def explain(box: int, cells: tuple[int, ...] | list[int]) -> Explained:
-    """Solve by techniques alone, easiest first after every step; stop when none makes progress."""
+
+def explain(box: int, cells: tuple[int, ...] | list[int],
+            techniques: Sequence[Callable[[Marks], Step | None]] | None = None) -> Explained:
+    """Solve by techniques alone (all of them, or `techniques`, in that order), easiest first after
+    every step; stop when none makes progress. Raises Broken when the givens contradict each other."""
     marks = Marks(box, cells)
+    if techniques is None:
+        techniques = TECHNIQUES if box <= CHAINS_UP_TO_BOX else [t for t in TECHNIQUES if t not in CHAINS]
     steps: list[Step] = []
     while marks.left:
-        for technique in TECHNIQUES:
+        for technique in techniques:
             step = technique(marks)
             if step is not None:
                 marks.apply(step)

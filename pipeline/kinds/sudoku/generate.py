@@ -3,37 +3,44 @@
 A full grid is drawn by the solver itself, filling an empty grid with each branching's digits in
 random order. Clues are then removed in symmetric orbits, in random order:
 
-- easy (and medium first): a removal is kept while the level's techniques still finish the puzzle
-  (which also proves it unique); the sparsest state along the way that needs the level is the
-  candidate.
-- hard, expert (and medium when its dig found nothing): a removal is kept while the solver proves
-  the puzzle unique, down to a minimal puzzle; then a walk puts a few orbits back and digs again,
-  many times, giving a stream of nearby minimal puzzles. Hard puzzles live on the thin edge between
-  what the medium techniques finish and what needs a guess, and few minimal puzzles sit on it, so
-  every puzzle of the walk that is too hard is also tried with each missing orbit put back ("does
-  one more clue make it hard?"); the same for medium.
+- easy and medium (first): a removal is kept while a set of techniques still finishes the puzzle
+  (which also proves it unique): full houses and hidden singles in boxes for easy, all singles for
+  medium. The sparsest state is the candidate.
+- hard and above (and medium when its dig fails): a removal is kept while the solver proves the
+  puzzle unique, down to a minimal puzzle; then a walk puts a few orbits back and digs again, many
+  times, giving a stream of nearby minimal puzzles. Hard puzzles live on the thin edge between what
+  the medium techniques finish and what needs more, and few minimal puzzles sit on it, so every
+  puzzle of the walk that is too hard is also tried with each missing orbit put back ("does one
+  more clue make it hard?"); the same for medium.
 
-Candidates are judged by the fast closure (closure.py) and accepted only when grade.py gives them
-exactly the level asked for. The result depends on the seed alone: never the clock or the global
-random state.
+The fast closure (closure.py) sorts the candidates; grade.py rates each on Sudoku Explainer's scale,
+and a candidate is accepted only when its rating lies in the band of the level asked for (and in the
+section's min_rating..max_rating). The result depends on the seed alone: never the clock or the
+global random state.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import chain
 
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.sudoku.closure import LEVELS as FAST_LEVELS
 from pipeline.kinds.sudoku.closure import candidates, closure, with_clues
-from pipeline.kinds.sudoku.grade import LEVELS, grade
+from pipeline.kinds.sudoku.explainer import CHAINS_UP_TO_BOX, explain
+from pipeline.kinds.sudoku.grade import BANDS, LEVELS, grade
 from pipeline.kinds.sudoku.grid import BOXES, Sudoku
 from pipeline.kinds.sudoku.solve import BudgetExceeded, layout, other_solution, solve
+from pipeline.kinds.sudoku.techniques import full_house, hidden_single_box
 from pipeline.kinds.sudoku.textformat import to_line
 from pipeline.seeds import derive_seed
 
 SYMMETRIES: tuple[str, ...] = ("none", "rotate180", "rotate90", "mirror", "diagonal")
-MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 60, "hard": 200, "expert": 30}
+EASY_TECHNIQUES = (full_house, hidden_single_box)
+"""What an easy puzzle (rated below 1.5) may need."""
+BIG_GRID_TOP = "hard"
+"""The hardest level made on 16x16 and 25x25 grids (see explainer.CHAINS_UP_TO_BOX)."""
+MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 60, "hard": 200, "expert": 60, "extreme": 200, "unreasonable": 60}
 """Fresh full grids tried before a level is declared out of reach (the walk goes WALK_STEPS steps
 around each). Measured on 9x9 over 12-60 seeds per symmetry: easy, medium and expert almost always
 succeed on the first grid (at most 5); hard needs a median of 1-3 grids, but 10 with rotate90,
@@ -53,8 +60,10 @@ FILL_RESTARTS = 8
 """Randomized fills tried (each going on with the same random stream) before giving up on a grid."""
 
 
-def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180") -> dict:
-    """A unique Sudoku graded `difficulty`, as a plain JSON-ready record.
+def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180",
+             min_rating: float | None = None, max_rating: float | None = None) -> dict:
+    """A unique Sudoku graded `difficulty` (its rating also within min_rating..max_rating when given),
+    as a plain JSON-ready record.
 
     Each attempt draws a new full grid from its own derived seed; the attempt count is recorded.
     Raises PuzzleBookError for an unknown box, level or symmetry, or a level out of reach.
@@ -65,25 +74,20 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
         raise PuzzleBookError(f"unknown difficulty {difficulty!r}; allowed: {', '.join(LEVELS)}")
     if symmetry not in SYMMETRIES:
         raise PuzzleBookError(f"unknown symmetry {symmetry!r}; allowed: {', '.join(SYMMETRIES)}")
+    problem = level_problem(box, difficulty, min_rating, max_rating)
+    if problem:
+        raise PuzzleBookError(problem)
+    low, high = rating_range(difficulty, min_rating, max_rating)
     orbits = symmetry_orbits(box * box, symmetry)
     levels_seen: set[str] = set()
     for attempt in range(1, MAX_ATTEMPTS[difficulty] + 1):
         rng = random.Random(derive_seed(seed, "attempt", attempt))
         solution = full_grid(box, rng)
-        if difficulty == "easy":
-            found = dig_logically(box, solution, orbits, difficulty, rng, levels_seen)
-        elif difficulty == "medium":
-            found = chain(
-                dig_logically(box, solution, orbits, difficulty, rng, levels_seen),
-                walk(box, solution, orbits, difficulty, rng, levels_seen),
-            )
-        else:
-            found = walk(box, solution, orbits, difficulty, rng, levels_seen)
-        for cells in found:
+        for cells in candidates_for(difficulty, box, solution, orbits, rng):
             puzzle = Sudoku(box, cells)
             record = grade(puzzle, hint=solution)
             levels_seen.add(str(record["level"]))
-            if record["level"] == difficulty:
+            if record["level"] == difficulty and low <= float(record["rating"]) <= high:  # type: ignore[arg-type]
                 return {
                     "kind": "sudoku",
                     "box": box,
@@ -97,10 +101,52 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
                 }
     n = box * box
     seen = ", ".join(sorted(levels_seen, key=LEVELS.index)) or "nothing"
+    rated = "" if (low, high) == BANDS[difficulty] else f" rated {low} to {high}"
     raise PuzzleBookError(
-        f"could not make a {difficulty} {n}x{n} Sudoku (box {box}, symmetry {symmetry}) in {MAX_ATTEMPTS[difficulty]} "
-        f"attempts (got {seen}); try another difficulty or symmetry"
+        f"could not make a {difficulty}{rated} {n}x{n} Sudoku (box {box}, symmetry {symmetry}) in "
+        f"{MAX_ATTEMPTS[difficulty]} attempts (got {seen}); try another difficulty, rating range or symmetry"
     )
+
+
+def rating_range(difficulty: str, min_rating: float | None, max_rating: float | None) -> tuple[float, float]:
+    """The ratings a puzzle of `difficulty` may have: the level's band, narrowed by the bounds given."""
+    low, high = BANDS[difficulty]
+    return max(low, min_rating if min_rating is not None else low), min(high, max_rating if max_rating is not None else high)
+
+
+def level_problem(box: int, difficulty: str, min_rating: float | None, max_rating: float | None) -> str | None:
+    """Why `difficulty` (within the rating bounds) cannot be made at this box size, or None."""
+    if box > CHAINS_UP_TO_BOX and LEVELS.index(difficulty) > LEVELS.index(BIG_GRID_TOP):
+        n = box * box
+        return (f"a {n}x{n} Sudoku is made up to {BIG_GRID_TOP}, not {difficulty}: the chains its higher levels "
+                "need are rated on 9x9 grids only")
+    low, high = rating_range(difficulty, min_rating, max_rating)
+    if low > high:
+        band = BANDS[difficulty]
+        return (f"no {difficulty} Sudoku is rated {min_rating if min_rating is not None else band[0]} to "
+                f"{max_rating if max_rating is not None else band[1]}: {difficulty} means {band[0]} to {band[1]}")
+    return None
+
+
+def candidates_for(
+    difficulty: str, box: int, solution: tuple[int, ...], orbits: list[tuple[int, ...]], rng: random.Random
+) -> Iterator[tuple[int, ...]]:
+    """Puzzles from one full grid that may be `difficulty`, the likeliest first (each is graded).
+
+    easy: the sparsest puzzle that full houses and hidden singles in boxes finish. medium: the sparsest
+    that singles finish (most need a naked single or a line's hidden single), then the walk. hard: the
+    walk's puzzles that pairs, triples, locked candidates and fish finish (their ratings mostly lie in
+    2.5 to 4.0). expert and up: the walk's puzzles those cannot finish, whatever they need beyond.
+    """
+    if difficulty == "easy":
+        yield from dig_explained(box, solution, orbits, EASY_TECHNIQUES, rng)
+    elif difficulty == "medium":
+        yield from dig_logically(box, solution, orbits, "easy", rng)
+        yield from walk(box, solution, orbits, ("easy", "medium"), rng)
+    elif difficulty == "hard":
+        yield from walk(box, solution, orbits, ("medium", "hard"), rng)
+    else:
+        yield from walk(box, solution, orbits, ("expert",), rng)
 
 
 def full_grid(box: int, rng: random.Random) -> tuple[int, ...]:
@@ -140,18 +186,10 @@ def symmetry_orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
 
 
 def dig_logically(
-    box: int,
-    solution: tuple[int, ...],
-    orbits: list[tuple[int, ...]],
-    level: str,
-    rng: random.Random,
-    seen: set[str] | None = None,
+    box: int, solution: tuple[int, ...], orbits: list[tuple[int, ...]], level: str, rng: random.Random
 ) -> Iterator[tuple[int, ...]]:
-    """Remove orbits in random order, keeping a removal while `level`'s techniques finish the puzzle.
-
-    Yields the last (sparsest) state that needed exactly `level`, if any: a medium dig passes
-    through medium states on its way but may end on one that singles alone finish.
-    """
+    """Remove orbits in random order, keeping a removal while the fast closure's `level` techniques
+    finish the puzzle; yields the last (sparsest) state that needed exactly `level`, if any."""
     cells = list(solution)
     order = orbits.copy()
     rng.shuffle(order)
@@ -165,16 +203,31 @@ def dig_logically(
                 cells[i] = solution[i]
         elif reached == level:
             best = tuple(cells)
-    if seen is not None and best is None:
-        seen.add(_level_up_to(candidates(box, cells), box, level) or "expert")
     if best is not None:
         yield best
+
+
+def dig_explained(
+    box: int, solution: tuple[int, ...], orbits: list[tuple[int, ...]], techniques: tuple, rng: random.Random
+) -> Iterator[tuple[int, ...]]:
+    """Remove orbits in random order, keeping a removal while `techniques` alone finish the puzzle
+    step by step; yields the sparsest such puzzle (for levels the fast closure has no set for)."""
+    cells = list(solution)
+    order = orbits.copy()
+    rng.shuffle(order)
+    for orbit in order:
+        for i in orbit:
+            cells[i] = 0
+        if not explain(box, cells, techniques).solved:
+            for i in orbit:
+                cells[i] = solution[i]
+    yield tuple(cells)
 
 
 def _level_up_to(x: int, box: int, level: str) -> str | None:
     """The fast level of candidates `x` if it is at most `level`, else None."""
     placed = 0
-    for step in LEVELS[: LEVELS.index(level) + 1]:
+    for step in FAST_LEVELS[: FAST_LEVELS.index(level) + 1]:
         reached = closure(x, box, step, placed=placed)
         if reached is None:
             return None
@@ -185,20 +238,16 @@ def _level_up_to(x: int, box: int, level: str) -> str | None:
 
 
 def walk(
-    box: int,
-    solution: tuple[int, ...],
-    orbits: list[tuple[int, ...]],
-    level: str,
-    rng: random.Random,
-    seen: set[str] | None = None,
+    box: int, solution: tuple[int, ...], orbits: list[tuple[int, ...]], wanted: tuple[str, ...], rng: random.Random
 ) -> Iterator[tuple[int, ...]]:
-    """Minimal unique puzzles near each other, and (below expert) the one-orbit-richer neighbours of
-    those that are too hard, yielded when the fast closure says they are `level`."""
+    """Minimal unique puzzles near each other whose fast level is one of `wanted`, and (when `wanted`
+    stops below expert) the one-orbit-richer neighbours of those too hard that come down into it."""
     cells = list(solution)
     digger = _UniqueDigger(box, solution)
     order = orbits.copy()
     rng.shuffle(order)
     digger.dig(cells, order)
+    top = wanted[-1]
     for step in range(WALK_STEPS + 1):
         if step:
             missing = [orbit for orbit in orbits if not cells[orbit[0]]]
@@ -209,12 +258,10 @@ def walk(
             rng.shuffle(given)
             digger.dig(cells, given)
         found, stuck, placed = _judge(box, cells)
-        if seen is not None:
-            seen.add(found)
-        if found == level:
+        if found in wanted:
             yield tuple(cells)
-        elif level in ("medium", "hard") and LEVELS.index(found) > LEVELS.index(level):
-            yield from _one_more_clue(box, solution, orbits, cells, stuck, placed, level, rng)
+        elif top in ("medium", "hard") and FAST_LEVELS.index(found) > FAST_LEVELS.index(top):
+            yield from _one_more_clue(box, solution, orbits, cells, stuck, placed, top, rng)
 
 
 def _judge(box: int, cells: list[int]) -> tuple[str, int, int]:

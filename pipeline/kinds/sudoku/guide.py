@@ -6,17 +6,20 @@ The tests prove the example unique and its first tip true. Text and data only: i
 from __future__ import annotations
 
 from pipeline.i18n import N_
+from pipeline.kinds.base import LEVEL_NAMES as BASE_LEVEL_NAMES
 from pipeline.kinds.base import Guide
 
 LEVEL_NOTES: dict[str, str] = {
-    "easy": N_("every cell can be filled because only one symbol fits it, or a symbol fits only one cell of a "
-               "row, column or box."),
-    "medium": N_("you also use pairs: two cells that share the same two symbols, or a symbol confined to one "
-                 "line of a box."),
-    "hard": N_("you also use triples and patterns across rows and columns (X-wing, swordfish)."),
-    "expert": N_("somewhere you must try a symbol, follow it, and see it fail before the right one shows."),
+    "easy": N_("a symbol that fits only one cell of a box always shows the next move."),
+    "medium": N_("you also find the one cell of a row or column a symbol fits, or the one symbol a cell takes."),
+    "hard": N_("you also use pencil marks: pairs, triples, the X-wing and other patterns."),
+    "expert": N_("you also follow chains of pairs of candidates until one is ruled out."),
+    "extreme": N_("you also suppose a symbol and follow it to a contradiction. No puzzle ever needs a guess."),
 }
-"""One short paragraph per level, named after the hardest technique the grader found necessary."""
+"""One short paragraph per level, named after the hardest steps its rating band holds. (Unreasonable
+puzzles, made only when a section names the level, are off the scale the page explains.)"""
+
+LEVEL_NAMES: dict[str, str] = {**BASE_LEVEL_NAMES, "extreme": N_("Extreme"), "unreasonable": N_("Unreasonable")}
 
 SUDOKU_GUIDE = Guide(
     rules=N_(
@@ -35,4 +38,5 @@ SUDOKU_GUIDE = Guide(
     puzzle=".4..1.2..2.1..4.",
     solution="2413132442313142",
     level_notes=LEVEL_NOTES,
+    level_names=LEVEL_NAMES,
 )

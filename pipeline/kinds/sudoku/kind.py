@@ -12,14 +12,17 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.i18n import N_
-from pipeline.kinds.base import GENERATE, Kind
+from pipeline.kinds.base import GENERATE, ExplainedStep, Explanation, Kind
 from pipeline.kinds.result import SolveResult
+from pipeline.kinds.sudoku.explainer import explain
 from pipeline.kinds.sudoku.generate import SYMMETRIES, generate
-from pipeline.kinds.sudoku.grade import LEVELS, grade
+from pipeline.kinds.sudoku.grade import LEVELS, grade, level_of
 from pipeline.kinds.sudoku.grid import BOXES, SYMBOLS, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
+from pipeline.kinds.sudoku.marks import Broken
 from pipeline.kinds.sudoku.show import sudoku_card, sudoku_meta, sudoku_text
 from pipeline.kinds.sudoku.solve import default_node_limit, solve
+from pipeline.kinds.sudoku.techniques import NAMES
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
     format_sudokus,
@@ -29,6 +32,7 @@ from pipeline.kinds.sudoku.textformat import (
     to_grid_text,
     to_line,
 )
+from pipeline.kinds.sudoku.words import describe, step_record
 
 Cells = tuple[int, ...]
 DEFAULT_BOX = 3
@@ -42,6 +46,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
     title = N_("Sudoku")
     family = "sudoku"
     levels = LEVELS
+    explains = True
     guide = SUDOKU_GUIDE
     generate_options = ("box", "symmetry", "one_line")
     foreign_option_hint = "a Sudoku's size comes from --box"
@@ -56,10 +61,15 @@ class SudokuKind(Kind[Sudoku, Cells]):
     # ------------------------------------------------------------------ making puzzles for a book
 
     def job_params(self, section: Any, index: int) -> dict[str, Any]:
-        return {"box": section.box, "symmetry": section.symmetry}
+        params = {"box": section.box, "symmetry": section.symmetry}
+        for bound in ("min_rating", "max_rating"):
+            if getattr(section, bound) is not None:
+                params[bound] = getattr(section, bound)
+        return params
 
     def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
-        return generate(params["box"], difficulty, seed, symmetry=params["symmetry"])
+        return generate(params["box"], difficulty, seed, symmetry=params["symmetry"],
+                        min_rating=params.get("min_rating"), max_rating=params.get("max_rating"))
 
     def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"box": params["box"], "symmetry": params["symmetry"]}
@@ -109,6 +119,25 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def grade(self, puzzle: Sudoku) -> dict[str, object]:
         return grade(puzzle)
+
+    def explain(self, puzzle: Sudoku) -> Explanation:
+        n = puzzle.size
+        try:
+            explained = explain(puzzle.box, puzzle.cells)
+        except Broken:
+            return Explanation(solved=False, level="", contradiction=True, exhausted=False, counts={}, step_count=0,
+                               steps=(), names=NAMES)
+        counts: dict[str, int] = {}
+        for name in NAMES:
+            used = sum(1 for step in explained.steps if step.technique == name)
+            if used:
+                counts[name] = used
+        steps = tuple(ExplainedStep(step.technique, describe(step, n), step_record(step, n))
+                      for step in explained.steps)
+        return Explanation(
+            solved=explained.solved, level=level_of(explained.rating), contradiction=False, exhausted=False,
+            counts=counts, step_count=len(steps), steps=steps, names=NAMES, self_named=True,
+        )
 
     # ------------------------------------------------------------------ text
 

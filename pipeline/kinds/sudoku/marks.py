@@ -9,8 +9,35 @@ and the rating (explainer.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from pipeline.kinds.sudoku.grade import Geometry, geometry
+from pipeline.kinds.sudoku.grid import peers, units
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Cell indices of every unit of a box-k grid, built once per box size."""
+
+    box: int
+    n: int
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    boxes: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    box_of: tuple[int, ...]
+
+
+@lru_cache(maxsize=8)
+def geometry(box: int) -> Geometry:
+    n = box * box
+    every = units(box)
+    rows, cols, boxes = every[:n], every[n : 2 * n], every[2 * n :]
+    box_of = [0] * (n * n)
+    for b, unit in enumerate(boxes):
+        for i in unit:
+            box_of[i] = b
+    return Geometry(box, n, rows, cols, boxes, every, peers(box), tuple(box_of))
 
 
 class Broken(Exception):

@@ -24,6 +24,7 @@ def sudoku_meta(record: Mapping[str, Any]) -> dict[str, str]:
         "seed": record["seed"],
         "difficulty": record["difficulty"],
         "level": graded["level"],
+        "rating": graded["rating"],
         "hardest": graded["hardest"],
         "givens": graded["givens"],
         "givens_ratio": graded["givens_ratio"],

@@ -438,6 +438,36 @@ def xyz_wing(m: Marks) -> Step | None:
     return None
 
 
+def w_wing(m: Marks) -> Step | None:
+    """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has
+    only two places, one seeing each cell): one of the two cells is y, so cells seeing both lose y.
+    (4.4)
+
+        {x,y} .  x . . .        x has two places in this row, one seen by each {x,y}
+        .     .  . . . .
+        -y    .  . . x {x,y}
+    """
+    cand, units = m.cand, m.geo.units
+    pairs = _pairs(m)
+    for a, b in combinations(pairs, 2):
+        if cand[a] != cand[b] or _sees(m, a, b):
+            continue
+        for link, drop in (digits_of(cand[a]), digits_of(cand[a])[::-1]):
+            bit = 1 << (link - 1)
+            for u, unit in enumerate(units):
+                where = m.places(unit, bit)
+                if len(where) != 2 or a in where or b in where:
+                    continue
+                p, q = where
+                if not (_sees(m, p, a) and _sees(m, q, b) or _sees(m, p, b) and _sees(m, q, a)):
+                    continue
+                erased = _seen_by_both(m, drop, a, b, {a, b})
+                if erased:
+                    return Step("w_wing", 4.4, remove=tuple(erased), cells=(a, b, p, q), units=(u,),
+                                digits=(drop, link))
+    return None
+
+
 def _rectangles(m: Marks):
     """(cells, digits a and b as one mask) for every unique-rectangle candidate: four open cells on two
     rows, two columns and two boxes that all may still take the same two digits, one of them no other
@@ -581,8 +611,52 @@ def bug_plus_one(m: Marks) -> Step | None:
 TECHNIQUES = (
     full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
     naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
-    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, unique_rectangle_1, unique_rectangle_2,
-    unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one, forcing_chain, nishio,
-    cell_forcing_chain, region_forcing_chain,
+    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, w_wing, unique_rectangle_1,
+    unique_rectangle_2, unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
+    forcing_chain, nishio, cell_forcing_chain, region_forcing_chain,
 )
 """In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
+CHAINS = (forcing_chain, nishio, cell_forcing_chain, region_forcing_chain)
+"""The techniques that follow chains of implications rather than look at a pattern."""
+UNIQUENESS = frozenset(("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
+                        "bug_plus_one"))
+"""Steps that hold only if the puzzle has one solution: a grade that uses one proves that separately."""
+
+NAMES: dict[str, str] = {
+    "full_house": "full house",
+    "hidden_single_box": "hidden single in a box",
+    "hidden_single_line": "hidden single in a line",
+    "direct_pointing": "direct pointing",
+    "direct_claiming": "direct claiming",
+    "direct_hidden_pair": "direct hidden pair",
+    "naked_single": "naked single",
+    "direct_hidden_triple": "direct hidden triple",
+    "pointing": "pointing",
+    "claiming": "claiming",
+    "naked_pair": "naked pair",
+    "x_wing": "X-wing",
+    "hidden_pair": "hidden pair",
+    "naked_triple": "naked triple",
+    "swordfish": "swordfish",
+    "hidden_triple": "hidden triple",
+    "skyscraper": "skyscraper",
+    "two_string_kite": "two-string kite",
+    "xy_wing": "XY-wing",
+    "xyz_wing": "XYZ-wing",
+    "w_wing": "W-wing",
+    "unique_rectangle_1": "unique rectangle type 1",
+    "unique_rectangle_2": "unique rectangle type 2",
+    "unique_rectangle_4": "unique rectangle type 4",
+    "unique_rectangle_3": "unique rectangle type 3",
+    "naked_quad": "naked quad",
+    "jellyfish": "jellyfish",
+    "hidden_quad": "hidden quad",
+    "bug_plus_one": "BUG+1",
+    "x_chain": "X-chain",
+    "xy_chain": "XY-chain",
+    "forcing_chain": "forcing chain",
+    "nishio": "Nishio",
+    "cell_forcing_chain": "cell forcing chain",
+    "region_forcing_chain": "region forcing chain",
+}
+"""How each step's technique is printed, in the order of the scale (a grade's histogram keeps it)."""
