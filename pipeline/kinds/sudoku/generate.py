@@ -40,7 +40,7 @@ EASY_TECHNIQUES = (full_house, hidden_single_box)
 """What an easy puzzle (rated below 1.5) may need."""
 BIG_GRID_TOP = "hard"
 """The hardest level made on 16x16 and 25x25 grids (see explainer.CHAINS_UP_TO_BOX)."""
-MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 60, "hard": 200, "expert": 60, "extreme": 200, "unreasonable": 60}
+MAX_ATTEMPTS: dict[str, int] = {"easy": 30, "medium": 60, "hard": 200, "expert": 60, "extreme": 200, "unreasonable": 20}
 """Fresh full grids tried before a level is declared out of reach (the walk goes WALK_STEPS steps
 around each). Measured on 9x9 over 12-60 seeds per symmetry: easy, medium and expert almost always
 succeed on the first grid (at most 5); hard needs a median of 1-3 grids, but 10 with rotate90,
@@ -103,7 +103,7 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
     seen = ", ".join(sorted(levels_seen, key=LEVELS.index)) or "nothing"
     rated = "" if (low, high) == BANDS[difficulty] else f" rated {low} to {high}"
     raise PuzzleBookError(
-        f"could not make a {difficulty}{rated} {n}x{n} Sudoku (box {box}, symmetry {symmetry}) in "
+        f"could not make {'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty}{rated} {n}x{n} Sudoku (box {box}, symmetry {symmetry}) in "
         f"{MAX_ATTEMPTS[difficulty]} attempts (got {seen}); try another difficulty, rating range or symmetry"
     )
 
@@ -147,8 +147,6 @@ def candidates_for(
         yield from walk(box, solution, orbits, ("medium", "hard"), rng)
     else:
         yield from walk(box, solution, orbits, ("expert",), rng)
-
-
 def full_grid(box: int, rng: random.Random) -> tuple[int, ...]:
     """A random complete grid: the solver fills an empty grid, trying each branching's digits in an
     order drawn from `rng`. Propagation leaves almost nothing to backtrack (measured: at most 51
