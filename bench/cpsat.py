@@ -82,3 +82,35 @@ def solve_cpsat(board: Board, limit: int = 2, *, time_limit: float | None = None
 def count_solutions_cpsat(board: Board, limit: int = 2) -> int:
     """Solution count capped at `limit` (0, 1, ..., limit), as our solver reports it."""
     return solve_cpsat(board, limit).count
+
+
+def solve_sudoku_cpsat(box: int, cells: tuple[int, ...], limit: int = 2) -> CpsatResult:
+    """Count solutions of a Sudoku with CP-SAT, stopping at `limit`: one variable per cell, AllDifferent
+    on every row, column and box, givens fixed (the textbook model, as for Hidato above)."""
+    from ortools.sat.python import cp_model  # lazy: ortools is a bench-only extra
+
+    from pipeline.kinds.sudoku.grid import units
+
+    n = box * box
+    model = cp_model.CpModel()
+    value = [model.NewIntVar(1, n, f"c{i}") if not v else model.NewConstant(v) for i, v in enumerate(cells)]
+    for unit in units(box):
+        model.AddAllDifferent([value[i] for i in unit])
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self) -> None:
+            self.count += 1
+            if self.count >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    counter = Counter()
+    status = solver.Solve(model, counter)
+    complete = counter.count >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return CpsatResult(min(counter.count, limit), complete, solver.WallTime())

@@ -29,11 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.engine import best_time
+from bench.cpsat import ortools_available, solve_sudoku_cpsat
+from bench.engine import best_time, settled_runs
 from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.sudoku.grade import LEVELS
+from pipeline.kinds.sudoku.grade import BY_NAME_ONLY, LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "sudoku.jsonl"
@@ -44,11 +45,22 @@ HARD_SETS = ("norvig-hardest", "plb-hard20")
 hard puzzles with unsolvable and ambiguous ones, and norvig-easy50 is easy by name)."""
 PROOF_TARGET_MS = 5.0
 """Median milliseconds to prove a hard 9x9 unique."""
-GEN_TARGETS = {(3, "easy"): 0.2, (3, "medium"): 0.2, (3, "hard"): 0.2} | {(4, level): 5.0 for level in LEVELS}
-"""Median seconds per generated puzzle, by (box, level): 9x9 below expert, 16x16 at every level."""
+PROOF_RATIO_TARGET = 5.0
+"""How many times faster than CP-SAT's solver time (median ratio) a hard 9x9 proof must be."""
+MADE_LEVELS = tuple(level for level in LEVELS if level not in BY_NAME_ONLY)
+BIG_LEVELS = ("easy", "medium", "hard")
+"""16x16 is made up to hard (generate.BIG_GRID_TOP)."""
+GEN_TARGETS = ({(3, "easy"): 0.2, (3, "medium"): 0.2, (3, "hard"): 0.2, (3, "expert"): 2.0, (3, "extreme"): 10.0}
+               | {(4, level): 5.0 for level in BIG_LEVELS})
+"""Median seconds per generated puzzle, by (box, level)."""
+RATED = ROOT / "tests" / "data" / "sudoku-rated.jsonl"
+"""1,200 puzzles with their Sudoku Explainer rating, over every band (see tests/data/README.md)."""
+GRADE_TARGETS_MS = {"easy": 20.0, "medium": 20.0, "hard": 20.0, "expert": 20.0, "extreme": 50.0}
+"""Median milliseconds to grade a 9x9, by the level of its SE rating."""
 SYMMETRY = "rotate180"
 
-PROOF_COLUMNS = ("set", "size", "solutions", "puzzles", "median ms", "worst ms", "worst puzzle", "target", "ok?")
+PROOF_COLUMNS = ("set", "size", "solutions", "puzzles", "median ms", "worst ms", "worst puzzle", "CP-SAT solver ms",
+                 "ratio", "target", "ok?")
 GEN_COLUMNS = (
     "size", "level", "symmetry", "n", "median s", "max s", "slowest seed", "median givens",
     "grade histogram", "attempts median", "median CPU s", "target", "ok?",
@@ -59,8 +71,10 @@ GEN_COLUMNS = (
 class SudokuPlan:
     seeds_9: int = 20
     seeds_16: int = 5
-    levels_9: tuple[str, ...] = LEVELS
-    levels_16: tuple[str, ...] = LEVELS
+    levels_9: tuple[str, ...] = MADE_LEVELS
+    levels_16: tuple[str, ...] = BIG_LEVELS
+    rated_every: int = 1
+    """Grade every k-th SE-rated puzzle (1: all 1,200)."""
     corpus_max: int | None = None
     """At most this many records per proof row (None: all)."""
     repeats: int = 3
@@ -71,7 +85,7 @@ def full_plan(seeds: int | None = None) -> SudokuPlan:
 
 
 def quick_plan(seeds: int | None = None) -> SudokuPlan:
-    return SudokuPlan(seeds_9=seeds or 3, seeds_16=1, corpus_max=5)
+    return SudokuPlan(seeds_9=seeds or 3, seeds_16=1, corpus_max=5, rated_every=12)
 
 
 # ---------------------------------------------------------------- proofs
@@ -86,6 +100,15 @@ class ProofSet:
     ids: list[str] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
+    cpsat_seconds: list[float] = field(default_factory=list)
+    """CP-SAT's own solver time per record (best of its runs), when OR-tools is installed."""
+
+    @property
+    def ratio(self) -> float | None:
+        """Median of CP-SAT's solver time over ours, puzzle by puzzle."""
+        if not self.cpsat_seconds:
+            return None
+        return statistics.median(c / s for c, s in zip(self.cpsat_seconds, self.seconds))
 
     @property
     def n(self) -> int:
@@ -116,6 +139,8 @@ class ProofSet:
         out = [f"disagreement {d}" for d in self.disagreements]
         if self.target_ms is not None and self.n and self.median_ms >= self.target_ms:
             out.append(f"median {self.median_ms:.2f} ms >= {self.target_ms:g} ms")
+        if self.target_ms is not None and self.ratio is not None and self.ratio < PROOF_RATIO_TARGET:
+            out.append(f"CP-SAT ratio {self.ratio:.1f}x < {PROOF_RATIO_TARGET:g}x")
         return out
 
 
@@ -147,9 +172,16 @@ def time_proofs(row: ProofSet, records: list[dict], repeats: int) -> ProofSet:
     from pipeline.kinds.sudoku.solve import solve
     from pipeline.kinds.sudoku.textformat import from_line
 
+    compare = row.target_ms is not None and ortools_available()
     for record in records:
         puzzle = from_line(record["puzzle"])
-        result, seconds = best_time(lambda p=puzzle: solve(p, limit=2), repeats)
+        if compare:
+            theirs = [r.solver_seconds for r, _ in settled_runs(lambda p=puzzle: solve_sudoku_cpsat(p.box, p.cells), repeats)]
+            row.cpsat_seconds.append(min(theirs))
+            runs = settled_runs(lambda p=puzzle: solve(p, limit=2), repeats)
+            result, seconds = runs[0][0], min(t for _, t in runs)
+        else:
+            result, seconds = best_time(lambda p=puzzle: solve(p, limit=2), repeats)
         row.ids.append(record["id"])
         row.seconds.append(seconds)
         row.statuses.append(result.status)
@@ -170,14 +202,117 @@ def proof_label(row: ProofSet) -> str:
 
 def proof_row(row: ProofSet) -> str:
     solutions = {0: "0", 1: "1", 2: "2+"}[row.expected]
-    target = f"median < {row.target_ms:g} ms" if row.target_ms is not None else "-"
+    target = (f"median < {row.target_ms:g} ms, ratio >= {PROOF_RATIO_TARGET:g}x" if row.target_ms is not None else "-")
+    theirs = f"{statistics.median(row.cpsat_seconds) * 1e3:.2f}" if row.cpsat_seconds else "-"
+    ratio = f"{row.ratio:.1f}x" if row.ratio is not None else "-"
     ok = "MISS" if row.misses() else ("PASS" if row.target_ms is not None else "-")
     if row.disagreements:
         ok = f"BUG: {len(row.disagreements)} disagree"
     return markdown_row([
         row.name, f"{row.size}x{row.size}", solutions, row.n, f"{row.median_ms:.2f}", f"{row.worst_ms:.2f}",
-        row.worst_id, target, ok,
+        row.worst_id, theirs, ratio, target, ok,
     ])
+
+
+# ---------------------------------------------------------------- grading
+
+
+GRADE_COLUMNS = ("SE level", "puzzles", "median ms", "max ms", "slowest puzzle", "target", "ok?")
+
+
+@dataclass
+class GradeRow:
+    level: str
+    ids: list[str] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def target_ms(self) -> float | None:
+        return GRADE_TARGETS_MS.get(self.level)
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.seconds) * 1e3
+
+    def misses(self) -> list[str]:
+        if self.target_ms is not None and self.seconds and self.median_ms >= self.target_ms:
+            return [f"median {self.median_ms:.1f} ms >= {self.target_ms:g} ms"]
+        return []
+
+
+@dataclass
+class Calibration:
+    """Our rating against SE's, puzzle by puzzle: (id, SE rating, ours)."""
+
+    pairs: list[tuple[str, float, float]]
+
+    @property
+    def spearman(self) -> float:
+        a, b = _ranks([p[1] for p in self.pairs]), _ranks([p[2] for p in self.pairs])
+        ma, mb = statistics.mean(a), statistics.mean(b)
+        cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
+        return cov / (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
+
+    @property
+    def agreement(self) -> float:
+        from pipeline.kinds.sudoku.grade import level_of
+
+        return sum(level_of(se) == level_of(ours) for _, se, ours in self.pairs) / len(self.pairs)
+
+    def confusion(self) -> list[str]:
+        from pipeline.kinds.sudoku.grade import level_of
+
+        counts = Counter((level_of(se), level_of(ours)) for _, se, ours in self.pairs)
+        lines = [markdown_header(("SE level \\ ours", *LEVELS))]
+        for se_level in MADE_LEVELS:
+            lines.append(markdown_row([se_level, *(counts[(se_level, ours)] or "" for ours in LEVELS)]))
+        return lines
+
+    def worst(self, count: int = 8) -> list[tuple[str, float, float]]:
+        return sorted(self.pairs, key=lambda p: (-abs(p[2] - p[1]), p[0]))[:count]
+
+
+def _ranks(values: list[float]) -> list[float]:
+    """Ranks from 0, ties sharing their mean rank (as Spearman's coefficient wants)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def run_grading(plan: SudokuPlan, progress: Callable[[str], None]) -> tuple[list[GradeRow], Calibration]:
+    """Grade SE-rated puzzles, timing each `grade()` once (cold, as a book build meets them)."""
+    from pipeline.kinds.sudoku.grade import grade, level_of
+    from pipeline.kinds.sudoku.textformat import from_line
+
+    records = load_records(RATED)[:: plan.rated_every]
+    rows = {level: GradeRow(level) for level in MADE_LEVELS}
+    pairs = []
+    progress(f"grading {len(records)} SE-rated puzzles ...")
+    for record in records:
+        puzzle = from_line(record["puzzle"])
+        start = time.perf_counter()
+        graded = grade(puzzle)
+        seconds = time.perf_counter() - start
+        row = rows[level_of(record["se_rating"])]
+        row.ids.append(record["id"])
+        row.seconds.append(seconds)
+        pairs.append((record["id"], float(record["se_rating"]), float(graded["rating"])))  # type: ignore[arg-type]
+    return [row for row in rows.values() if row.seconds], Calibration(pairs)
+
+
+def grade_row(row: GradeRow) -> str:
+    target = f"median < {row.target_ms:g} ms" if row.target_ms is not None else "-"
+    slowest = row.ids[row.seconds.index(max(row.seconds))]
+    return markdown_row([row.level, len(row.seconds), f"{row.median_ms:.1f}", f"{max(row.seconds) * 1e3:.1f}",
+                         slowest, target, "MISS" if row.misses() else "PASS"])
 
 
 # ---------------------------------------------------------------- generation
@@ -258,7 +393,7 @@ def run_generation(plan: SudokuPlan, emit: Callable[[str], None], progress: Call
     return out
 
 
-def histogram(values: list[str], order: tuple[str, ...] = ("easy", "medium", "hard", "expert")) -> str:
+def histogram(values: list[str], order: tuple[str, ...] = LEVELS) -> str:
     counts = Counter(values)
     return ", ".join(f"{k} {counts[k]}" for k in sorted(counts, key=lambda k: (order.index(k) if k in order else 99, k)))
 
@@ -307,12 +442,27 @@ def run(plan: SudokuPlan, *, write: bool = True, out=sys.stdout, err=sys.stderr,
     proofs = run_proofs(plan, progress, records)
     for row in proofs:
         emit(proof_row(row))
+    emit("\n### Grading: `grade()` on the SE-rated puzzles (tests/data/sudoku-rated.jsonl), each timed once\n")
+    emit(f"Rows by the level of SE's rating; every {plan.rated_every} puzzle(s) of 1,200.\n")
+    emit(markdown_header(GRADE_COLUMNS))
+    grading, calibration = run_grading(plan, progress)
+    for grade_line in grading:
+        emit(grade_row(grade_line))
+    emit(f"\nCalibration against SE: Spearman {calibration.spearman:.3f} (target 0.85), same level "
+         f"{calibration.agreement:.1%} (target 85%). Rows SE's level, columns ours:\n")
+    for line in calibration.confusion():
+        emit(line)
+    emit("\nWorst disagreements (SE rating, ours): " + "; ".join(
+        f"{pid} {se:g} vs {ours:g}" for pid, se, ours in calibration.worst()) + "\n")
     emit(f"\n### Generation: seconds per puzzle, symmetry {SYMMETRY}, seeds 0..n-1, one process\n")
     emit(markdown_header(GEN_COLUMNS))
     generated = run_generation(plan, emit, progress)
     emit("")
     misses = [f"{r.name} ({proof_label(r)}): {'; '.join(r.misses())}" for r in proofs if r.misses()]
     misses += [f"{r.side}x{r.side} {r.level}: {'; '.join(r.misses())}" for r in generated if r.misses()]
+    misses += [f"grading {r.level}: {'; '.join(r.misses())}" for r in grading if r.misses()]
+    if calibration.spearman < 0.85 or calibration.agreement < 0.85:
+        misses.append(f"calibration: Spearman {calibration.spearman:.3f}, same level {calibration.agreement:.1%}")
     emit(f"sudoku targets missed: {len(misses)}" + ("" if misses else " (all targets met)"))
     for m in misses:
         emit(f"- MISS {m}")

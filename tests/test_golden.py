@@ -56,16 +56,16 @@ BOOKS: dict[str, tuple[str, str]] = {
         "d2a6139c58dca487d44fc3b837474586302378028ece4d9b8bc21ad44e61199d",
     ),
     "pasatiempos-es": (
-        "1477517386876f660047e109ba4638b819603bdcd33f41cafe3bc25c9774054a",
-        "3bcb7bd932744bb2044b9f9c5aeeb377abc7ace1b9e4fa7dd6c29bf195a69ff6",
+        "52127d3bbb34369c874970c8173167b02e83990120056003e2102fe4785c5e0d",
+        "a17fe571acf5390d3190b05fae45eb77cfcf4dfef5a0cec24acb08fb7dd67e6b",
     ),
     "pocket-6x9": (
         "d87791864a53946c42e10a561fed59618ed9b16d0eb72d40725d0cb6191a1603",
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
     ),
     "sudoku": (
-        "04fef6c9295e32234c012474b311ff34d39a3c05c5c7ca441ed0451155792942",
-        "9bb5797ac0f9152d6ed620aa696fc805ed27eb63f75331823e3d5aa8b64d179a",
+        "3ef64eda73634c4714e30ecd9b38a31d384cd5034264a77e0843a1557fcd9d17",
+        "179b4a5673f7f8cb0365b5bbaefa97f14a84e0b9ea38b4c117f432f3154ccec7",
     ),
 }
 
@@ -78,9 +78,9 @@ COVERS: dict[str, str] = {
     "honeycomb": "8f9026fc9efe03c13daf00c1cafb59db2a963aaad5e6d510c4cc54dbcf4f175b",
     "large-print": "e05ac221eac7355fdfead5f32ef8fe41d5cbd5dd83f324463852a055a8a6de98",
     "numbrix": "12b52a6fdd196ad04ac27eeb15d66f0894e0b1c51451aab62d0b3408482061a4",
-    "pasatiempos-es": "3aa79e5976559a77d1a09c54240c786cb2cb521a11546da90dd4e1dc6447c483",
+    "pasatiempos-es": "299c7b98d450f62c8512dc8d44542cd49165831ad6c3c6bde7acc7c30bf80084",
     "pocket-6x9": "c65a020248152eb48be0438e319ccedfcf2770f3486cfc45f9e0842877eccf62",
-    "sudoku": "6622a576e2da1cc2f5c1d89fa0db5f50603255d2f53b805075c701c8d8c34eb5",
+    "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
@@ -144,7 +144,7 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "error-sudoku-shape": (["generate", "--kind", "sudoku", "--shape", "cross"], None),
     "error-hidato-box": (["generate", "--box", "3"], None),
     "error-numbrix-sudoku": (["generate", "--numbrix", "--kind", "sudoku"], None),
-    "error-sudoku-steps": (["solve", "sudoku-lines.txt", "--steps"], None),
+    "solve-sudoku-steps": (["solve", "sudoku-lines.txt", "--steps"], None),
     "error-kind-choice": (["solve", "hidato.txt", "--kind", "kakuro"], None),
     "error-unknown-shape": (["generate", "--shape", "hart"], None),
     "error-sudoku-as-hidato": (["solve", "sudoku-grid.txt", "--kind", "hidato"], None),

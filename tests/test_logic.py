@@ -299,11 +299,16 @@ def test_solve_steps_explains_in_words(capsys: pytest.CaptureFixture[str], tmp_p
                                   "cell": [2, 0]}
 
 
-def test_solve_steps_refuses_sudoku(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_solve_steps_explains_sudoku_in_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "s.txt"
-    path.write_text("1 . . .\n. . 1 .\n. 1 . .\n. . . 1\n", encoding="utf-8")
-    assert main(["solve", str(path), "--kind", "sudoku", "--steps"]) == 2
-    assert "--steps explains Hidato, Numbrix and Hex Hidato" in capsys.readouterr().err
+    path.write_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+                    encoding="utf-8")
+    assert main(["solve", str(path), "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert "by reasoning: level hard, 69 steps" in out
+    assert "1. r6c2 = 4: the only cell in box 4 that can hold 4" in out
+    assert "pointing r2c7-r2c9 in box 3 and row 2 on 7: r2c1, r2c3 cannot be 7" in out
+    assert "r1c6 = 9: the only digit the cell can still take" in out
 
 
 # ---------------------------------------------------------------- trial probes

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku import closure
+from pipeline.kinds.sudoku import techniques as t
+from pipeline.kinds.sudoku.explainer import explain
 from pipeline.kinds.sudoku.generate import (
     SYMMETRIES,
     full_grid,
     generate,
     symmetry_orbits,
 )
-from pipeline.kinds.sudoku import techniques as t
-from pipeline.kinds.sudoku.explainer import explain
 from pipeline.kinds.sudoku.grade import BANDS, LEVELS, grade, level_of
 from pipeline.kinds.sudoku.grid import Sudoku, is_solution
 from pipeline.kinds.sudoku.marks import Marks

@@ -441,7 +441,10 @@ def xyz_wing(m: Marks) -> Step | None:
 def w_wing(m: Marks) -> Step | None:
     """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has
     only two places, one seeing each cell): one of the two cells is y, so cells seeing both lose y.
-    (4.4)
+    (6.6)
+
+    Sudoku Explainer has no W-wing: it makes the same elimination with a chain of X- and Y-links,
+    so the pattern is rated and ordered as the lightest chain, which keeps the scale SE's.
 
         {x,y} .  x . . .        x has two places in this row, one seen by each {x,y}
         .     .  . . . .
@@ -463,7 +466,7 @@ def w_wing(m: Marks) -> Step | None:
                     continue
                 erased = _seen_by_both(m, drop, a, b, {a, b})
                 if erased:
-                    return Step("w_wing", 4.4, remove=tuple(erased), cells=(a, b, p, q), units=(u,),
+                    return Step("w_wing", 6.6, remove=tuple(erased), cells=(a, b, p, q), units=(u,),
                                 digits=(drop, link))
     return None
 
@@ -611,9 +614,9 @@ def bug_plus_one(m: Marks) -> Step | None:
 TECHNIQUES = (
     full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
     naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
-    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, w_wing, unique_rectangle_1,
+    swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, unique_rectangle_1,
     unique_rectangle_2, unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
-    forcing_chain, nishio, cell_forcing_chain, region_forcing_chain,
+    w_wing, forcing_chain, nishio, cell_forcing_chain, region_forcing_chain,
 )
 """In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
 CHAINS = (forcing_chain, nishio, cell_forcing_chain, region_forcing_chain)
@@ -643,7 +646,6 @@ NAMES: dict[str, str] = {
     "two_string_kite": "two-string kite",
     "xy_wing": "XY-wing",
     "xyz_wing": "XYZ-wing",
-    "w_wing": "W-wing",
     "unique_rectangle_1": "unique rectangle type 1",
     "unique_rectangle_2": "unique rectangle type 2",
     "unique_rectangle_4": "unique rectangle type 4",
@@ -652,6 +654,7 @@ NAMES: dict[str, str] = {
     "jellyfish": "jellyfish",
     "hidden_quad": "hidden quad",
     "bug_plus_one": "BUG+1",
+    "w_wing": "W-wing",
     "x_chain": "X-chain",
     "xy_chain": "XY-chain",
     "forcing_chain": "forcing chain",
