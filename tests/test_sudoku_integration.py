@@ -207,6 +207,19 @@ def test_a_mixed_book_holds_both_kinds_with_their_howtos(mixed_book: tuple) -> N
         assert any(f"Puzzle {number}" in text for text in pages), number
 
 
+def test_sudoku_records_and_manifest_keep_the_rating(mixed_book: tuple) -> None:
+    pdf, records, _, _ = mixed_book
+    sudoku = [record for record in records if record["kind"] == "sudoku"]
+    assert all(isinstance(record["grade"]["rating"], float) for record in sudoku)
+    manifest = json.loads((Path(pdf).parent / "manifest.json").read_text(encoding="utf-8"))
+    for section in manifest["sections"]:
+        ratings = sorted(r["grade"]["rating"] for r in sudoku if r["section"] == section["name"])
+        if section["kind"] == "sudoku":
+            assert section["ratings"] == {"min": ratings[0], "median": ratings[len(ratings) // 2], "max": ratings[-1]}
+        else:
+            assert "ratings" not in section
+
+
 def test_sudoku_answers_print_their_solutions(mixed_book: tuple) -> None:
     _, records, pages, _ = mixed_book
     answers = "".join(text for text in pages if text.lstrip().startswith("Answers"))

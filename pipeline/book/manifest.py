@@ -53,13 +53,17 @@ def manifest(
     for section in book.sections:
         own = [record for record in records if record["section"] == section.name]
         levels = Counter(record["grade"]["level"] for record in own)
-        sections.append({
+        entry = {
             "name": section.name,
             "kind": section.kind,
             "count": len(own),
             "levels": {level: levels[level] for level in registry.kind(section.kind).levels if levels[level]},
             "attempts": sum(record["attempts"] for record in own),
-        })
+        }
+        ratings = sorted(record["grade"]["rating"] for record in own if "rating" in record["grade"])
+        if ratings:  # kinds rated on a numeric scale (Sudoku: Sudoku Explainer's)
+            entry["ratings"] = {"min": ratings[0], "median": ratings[len(ratings) // 2], "max": ratings[-1]}
+        sections.append(entry)
     return {
         "book": report.name,
         "title": book.title,
