@@ -61,7 +61,7 @@ def manifest(
             "attempts": sum(record["attempts"] for record in own),
         }
         ratings = sorted(record["grade"]["rating"] for record in own if "rating" in record["grade"])
-        if ratings:  # kinds rated on a numeric scale (Sudoku: Sudoku Explainer's)
+        if ratings:  # kinds whose grade has a numeric rating
             entry["ratings"] = {"min": ratings[0], "median": ratings[len(ratings) // 2], "max": ratings[-1]}
         sections.append(entry)
     return {
