@@ -56,9 +56,14 @@ def solve_cpsat(board: Board, limit: int = 2, *, time_limit: float | None = None
     for k in range(n - 1):
         model.AddAllowedAssignments([pos[k], pos[k + 1]], pairs)
 
-    class Counter(cp_model.CpSolverSolutionCallback):
-        """Counts solutions and stops the search once `limit` are seen."""
+    return _count(model, limit, time_limit)
 
+
+def _count(model, limit: int, time_limit: float | None = None) -> CpsatResult:  # type: ignore[no-untyped-def]
+    """Enumerate the model's solutions on one worker, stopping once `limit` are seen; CP-SAT's own time."""
+    from ortools.sat.python import cp_model
+
+    class Counter(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
             super().__init__()
             self.count = 0
@@ -97,20 +102,4 @@ def solve_sudoku_cpsat(box: int, cells: tuple[int, ...], limit: int = 2) -> Cpsa
     for unit in units(box):
         model.AddAllDifferent([value[i] for i in unit])
 
-    class Counter(cp_model.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.count = 0
-
-        def on_solution_callback(self) -> None:
-            self.count += 1
-            if self.count >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    counter = Counter()
-    status = solver.Solve(model, counter)
-    complete = counter.count >= limit or status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    return CpsatResult(min(counter.count, limit), complete, solver.WallTime())
+    return _count(model, limit)
