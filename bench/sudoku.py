@@ -248,10 +248,7 @@ class Calibration:
 
     @property
     def spearman(self) -> float:
-        a, b = _ranks([p[1] for p in self.pairs]), _ranks([p[2] for p in self.pairs])
-        ma, mb = statistics.mean(a), statistics.mean(b)
-        cov = sum((x - ma) * (y - mb) for x, y in zip(a, b))
-        return cov / (sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b)) ** 0.5
+        return spearman([p[1] for p in self.pairs], [p[2] for p in self.pairs])
 
     @property
     def agreement(self) -> float:
@@ -272,7 +269,15 @@ class Calibration:
         return sorted(self.pairs, key=lambda p: (-abs(p[2] - p[1]), p[0]))[:count]
 
 
-def _ranks(values: list[float]) -> list[float]:
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rank correlation of two equally long lists."""
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.mean(ra), statistics.mean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    return cov / (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+
+
+def ranks(values: list[float]) -> list[float]:
     """Ranks from 0, ties sharing their mean rank (as Spearman's coefficient wants)."""
     order = sorted(range(len(values)), key=lambda i: values[i])
     ranks = [0.0] * len(values)

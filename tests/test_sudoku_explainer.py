@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import statistics
 from pathlib import Path
 
 import pytest
 
+from bench.sudoku import spearman
 from pipeline.kinds.sudoku.chains import length_weight
 from pipeline.kinds.sudoku.explainer import Explained, explain
 from pipeline.kinds.sudoku.marks import Marks
@@ -71,27 +71,6 @@ def test_pattern_ratings_are_sudoku_explainers(sample) -> None:
     for record, e in patterns:
         if record["se_rating"] <= 2.0:  # singles and direct locking: exactly SE's
             assert e.rating == record["se_rating"], record["id"]
-
-
-def ranks(values: list[float]) -> list[float]:
-    order = sorted(range(len(values)), key=values.__getitem__)
-    out = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2
-        i = j + 1
-    return out
-
-
-def spearman(a: list[float], b: list[float]) -> float:
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = statistics.mean(ra), statistics.mean(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    return cov / (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
 
 
 def test_ratings_rank_and_level_like_sudoku_explainer(sample) -> None:

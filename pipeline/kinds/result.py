@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from pipeline.errors import PuzzleBookError
+
 Solution = TypeVar("Solution")
 
 
@@ -28,3 +30,15 @@ class SolveResult(Generic[Solution]):
         if not self.complete:
             return "unknown"
         return "unique" if self.solutions else "none"
+
+
+def require_unique(status: str, budget: int, noun: str) -> None:
+    """Raise PuzzleBookError unless a grader's search `status` is "unique": only a puzzle with exactly
+    one solution has an honest grade. `noun` names the puzzle ("a puzzle", "a Sudoku")."""
+    if status == "unknown":
+        raise PuzzleBookError(
+            f"cannot be graded: neither reasoning nor a search of {budget} branchings tells whether it has "
+            "exactly one solution (status 'unknown'); `puzzlebook solve --node-limit N` can search longer"
+        )
+    if status != "unique":
+        raise PuzzleBookError(f"only {noun} with exactly one solution can be graded; this one is {status!r}")

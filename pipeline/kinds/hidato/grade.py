@@ -14,7 +14,6 @@ a puzzle; it only measures one, and it refuses to grade a puzzle without exactly
 
 from __future__ import annotations
 
-from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Board
 from pipeline.kinds.hidato.logic import (
     LEVELS,
@@ -23,6 +22,7 @@ from pipeline.kinds.hidato.logic import (
     solve_candidates,
 )
 from pipeline.kinds.hidato.solve import default_node_limit, solve
+from pipeline.kinds.result import require_unique
 
 __all__ = ["LEVELS", "SEARCH", "grade", "level_of"]
 
@@ -50,17 +50,11 @@ def grade(board: Board) -> dict[str, object]:
     nodes = 0
     if not logic.solved:
         status = "none" if logic.contradiction else None
+        budget = default_node_limit(board.size)
         if status is None:
-            budget = default_node_limit(board.size)
             result = solve(board, limit=2, node_limit=budget)
             status, nodes = result.status, result.nodes
-            if status == "unknown":
-                raise PuzzleBookError(
-                    f"cannot be graded: neither reasoning nor a search of {budget} branchings tells whether it has "
-                    "exactly one solution (status 'unknown'); `puzzlebook solve --node-limit N` can search longer"
-                )
-        if status != "unique":
-            raise PuzzleBookError(f"only a puzzle with exactly one solution can be graded; this one is {status!r}")
+        require_unique(status, budget, "a puzzle")
         counts[SEARCH] = 1
     hardest = list(counts)[-1] if counts else None
     givens = len(board.givens())

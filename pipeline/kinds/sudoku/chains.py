@@ -168,22 +168,26 @@ def forcing_chain(m: Marks) -> Step | None:
             break
         adj = [[t for t, link in out if link in links] for out in succ]
         reach = _reach(adj)
+        limit = _longest_lighter(base, best)
         for start, (cell, digit, on) in enumerate(nodes):
             target = partner[start]
             if not reach[start] >> target & 1:
                 continue
-            limit = MAX_CHAIN
-            if best is not None:
-                while limit > 1 and round(base + length_weight(limit), 1) >= best.rating:
-                    limit -= 1
             length = _distance(adj, start, target, limit)
             if length is None:
                 continue
-            rating = round(base + length_weight(length), 1)
-            if best is None or rating < best.rating:
-                change = {"remove" if on else "place": ((cell, digit),)}
-                best = Step(name, rating, cells=(cell,), digits=(digit,), **change)
+            change = {"remove" if on else "place": ((cell, digit),)}
+            best = Step(name, round(base + length_weight(length), 1), cells=(cell,), digits=(digit,), **change)
+            limit = _longest_lighter(base, best)
     return best
+
+
+def _longest_lighter(base: float, best: Step | None) -> int:
+    """The most nodes a chain of weight `base` may hold and still be lighter than `best`."""
+    limit = MAX_CHAIN
+    while best is not None and limit > 1 and round(base + length_weight(limit), 1) >= best.rating:
+        limit -= 1
+    return limit
 
 
 MAX_SINGLES = 60

@@ -8,11 +8,12 @@ finishes it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pipeline.kinds.sudoku.marks import Marks, Step
-from pipeline.kinds.sudoku.techniques import CHAINS, TECHNIQUES, UNIQUENESS
+from pipeline.kinds.sudoku.techniques import CHAINS, NAMES, TECHNIQUES, UNIQUENESS
 
 CHAINS_UP_TO_BOX = 3
 """Chains are searched on grids up to 9x9: on 16x16 and 25x25 their graphs and suppositions grow
@@ -29,6 +30,12 @@ class Explained:
     @property
     def rating(self) -> float:
         return max((step.rating for step in self.steps), default=0.0)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Steps per technique, in the scale's order (techniques not used left out)."""
+        used = Counter(step.technique for step in self.steps)
+        return {name: used[name] for name in NAMES if used[name]}
 
     @property
     def assumes_uniqueness(self) -> bool:

@@ -18,14 +18,12 @@ No level below extreme needs a forcing chain, and none below unreasonable a gues
 
 from __future__ import annotations
 
-from collections import Counter
-
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.result import require_unique
 from pipeline.kinds.sudoku.explainer import Explained, explain
 from pipeline.kinds.sudoku.grid import Sudoku, check_sudoku
 from pipeline.kinds.sudoku.marks import Broken
 from pipeline.kinds.sudoku.solve import default_node_limit, solve
-from pipeline.kinds.sudoku.techniques import NAMES
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "unreasonable")
 BY_NAME_ONLY: tuple[str, ...] = ("unreasonable",)
@@ -70,14 +68,12 @@ def grade(s: Sudoku, *, hint: tuple[int, ...] | None = None) -> dict[str, object
     if explained is None:
         raise PuzzleBookError("reasoning reached a contradiction on a puzzle the solver finds unique; please report it")
     rating = explained.rating if explained.solved else UNREASONABLE_RATING
-    counts = Counter(step.technique for step in explained.steps)
-    used = [name for name in NAMES if counts[name]]
     hardest = max(explained.steps, key=lambda step: step.rating).technique if explained.steps else None
     givens = sum(1 for v in s.cells if v)
     return {
         "level": level_of(rating),
         "rating": rating,
-        "techniques": {name: counts[name] for name in used},
+        "techniques": explained.counts,
         "steps": len(explained.steps),
         "givens": givens,
         "givens_ratio": round(givens / len(s.cells), 4),
@@ -88,11 +84,4 @@ def grade(s: Sudoku, *, hint: tuple[int, ...] | None = None) -> dict[str, object
 def _prove_unique(s: Sudoku, hint: tuple[int, ...] | None) -> None:
     """Raise PuzzleBookError unless the solver proves exactly one solution."""
     budget = default_node_limit(len(s.cells))
-    status = solve(s, limit=2, hint=hint, node_limit=budget).status
-    if status == "unknown":
-        raise PuzzleBookError(
-            f"cannot be graded: neither reasoning nor a search of {budget} branchings tells whether it has "
-            "exactly one solution (status 'unknown'); `puzzlebook solve --node-limit N` can search longer"
-        )
-    if status != "unique":
-        raise PuzzleBookError(f"only a Sudoku with exactly one solution can be graded; this one is {status!r}")
+    require_unique(solve(s, limit=2, hint=hint, node_limit=budget).status, budget, "a Sudoku")

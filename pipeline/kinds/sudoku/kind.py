@@ -127,16 +127,11 @@ class SudokuKind(Kind[Sudoku, Cells]):
         except Broken:
             return Explanation(solved=False, level="", contradiction=True, exhausted=False, counts={}, step_count=0,
                                steps=(), names=NAMES)
-        counts: dict[str, int] = {}
-        for name in NAMES:
-            used = sum(1 for step in explained.steps if step.technique == name)
-            if used:
-                counts[name] = used
         steps = tuple(ExplainedStep(step.technique, describe(step, n), step_record(step, n))
                       for step in explained.steps)
         return Explanation(
             solved=explained.solved, level=level_of(explained.rating), contradiction=False, exhausted=False,
-            counts=counts, step_count=len(steps), steps=steps, names=NAMES, self_named=True,
+            counts=explained.counts, step_count=len(steps), steps=steps, names=NAMES, self_named=True,
         )
 
     # ------------------------------------------------------------------ text
