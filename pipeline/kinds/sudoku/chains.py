@@ -124,8 +124,10 @@ def _reach(adj: list[list[int]]) -> list[int]:
     return [reach_of[c] for c in comp]
 
 
-def _distance(adj: list[list[int]], start: int, target: int, limit: int) -> int | None:
-    """The nodes on the shortest chain from start to target (both counted), if at most `limit`."""
+def _distance(succ: list[list[tuple[int, int]]], links: frozenset[int], start: int, target: int,
+              limit: int) -> int | None:
+    """The nodes on the shortest chain from start to target (both counted) using only `links`, if at
+    most `limit`."""
     seen = {start}
     frontier = [start]
     nodes = 1
@@ -133,7 +135,9 @@ def _distance(adj: list[list[int]], start: int, target: int, limit: int) -> int 
         nodes += 1
         ahead = []
         for v in frontier:
-            for w in adj[v]:
+            for w, link in succ[v]:
+                if link not in links:
+                    continue
                 if w == target:
                     return nodes
                 if w not in seen:
@@ -157,46 +161,50 @@ def forcing_chain(m: Marks) -> Step | None:
 
         suppose 5 in r1c1 -> ... -> 5 not in r1c1: so 5 is not in r1c1.
 
-    The graph of implications is built once; which suppositions reach their own opposite comes from
-    its reachability sets, and only those are walked for their length.
+    The graph of implications is built once; which suppositions reach their own opposite with any
+    links comes from its reachability sets, and only those are walked for their length with each
+    kind's links (a chain of fewer kinds of link is also a chain of all of them).
     """
     nodes, succ = _graph(m)
+    reach = _reach([[t for t, _ in out] for out in succ])
     partner = [i + 1 if on else i - 1 for i, (_, _, on) in enumerate(nodes)]
+    starts = [start for start in range(len(nodes)) if reach[start] >> partner[start] & 1]
     best: Step | None = None
     for name, links, base in CHAIN_KINDS:
-        if best is not None and best.rating <= base:
+        if not starts or best is not None and best.rating <= base:
             break
-        adj = [[t for t, link in out if link in links] for out in succ]
-        reach = _reach(adj)
-        limit = _longest_lighter(base, best)
-        for start, (cell, digit, on) in enumerate(nodes):
-            target = partner[start]
-            if not reach[start] >> target & 1:
-                continue
-            length = _distance(adj, start, target, limit)
+        limit = MAX_CHAIN if best is None else _longest_lighter(base, best.rating)
+        for start in starts:
+            length = _distance(succ, links, start, partner[start], limit)
             if length is None:
                 continue
+            cell, digit, on = nodes[start]
             change = {"remove" if on else "place": ((cell, digit),)}
             best = Step(name, round(base + length_weight(length), 1), cells=(cell,), digits=(digit,), **change)
-            limit = _longest_lighter(base, best)
+            limit = _longest_lighter(base, best.rating)
     return best
 
 
-def _longest_lighter(base: float, best: Step | None) -> int:
-    """The most nodes a chain of weight `base` may hold and still be lighter than `best`."""
-    limit = MAX_CHAIN
-    while best is not None and limit > 1 and round(base + length_weight(limit), 1) >= best.rating:
-        limit -= 1
-    return limit
+def _longest_lighter(base: float, rating: float, cap: int = MAX_CHAIN) -> int:
+    """The most nodes (up to `cap`) a chain of weight `base` may hold and still weigh less than `rating`."""
+    nodes = 1
+    while nodes < cap and round(base + length_weight(nodes + 1), 1) < rating:
+        nodes += 1
+    return nodes
 
 
 MAX_SINGLES = 60
 """Placements a supposition may follow before the chain counts as too long to hold in one's head."""
 
 
-def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
+class _TooLong(Exception):
+    """A supposition has erased more candidates than the chain being sought may hold."""
+
+
+def _singles(m: Marks, budget: int = MAX_SINGLES, most_erased: int | None = None) -> int:
     """Fill every naked and hidden single that follows, on `m` itself; the number placed. Raises
-    Broken on a contradiction (a cell or a unit's digit with no place left)."""
+    Broken on a contradiction (a cell or a unit's digit with no place left), and _TooLong once
+    `m.erased` passes `most_erased`."""
     placed = 0
     cand, value = m.cand, m.value
     while placed < budget:
@@ -204,6 +212,8 @@ def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
         for i in range(len(cand)):
             if not value[i] and cand[i] & (cand[i] - 1) == 0:
                 m.place(i, cand[i].bit_length())
+                if most_erased is not None and m.erased > most_erased:
+                    raise _TooLong
                 placed += 1
                 progress = True
         for unit in m.geo.units:
@@ -223,6 +233,8 @@ def _singles(m: Marks, budget: int = MAX_SINGLES) -> int:
                     if not value[i] and cand[i] & bit:
                         m.place(i, digit)
                         break
+                if most_erased is not None and m.erased > most_erased:
+                    raise _TooLong
                 placed += 1
                 progress = changed = True
         if not progress:
@@ -265,17 +277,29 @@ def nishio(m: Marks) -> Step | None:
     times faster than pencil marks; only those that break are followed on the marks for their length.
     """
     best: Step | None = None
+    longest: int | None = None
     lay = layout(m.geo.box)
     x, placed = _candidates(m, lay)
     for cell in range(len(m.cand)):
         if m.value[cell]:
             continue
         for digit in digits_of(m.cand[cell]):
-            if propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False) is None:
-                weight = round(7.5 + length_weight(_broken_length(m, cell, digit)), 1)
-                if best is None or weight < best.rating:
-                    best = Step("nishio", weight, remove=((cell, digit),), cells=(cell,), digits=(digit,))
+            if propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False) is not None:
+                continue
+            length = _broken_length(m, cell, digit, longest)
+            if length is None:
+                continue
+            best = Step("nishio", round(NISHIO + length_weight(length), 1), remove=((cell, digit),), cells=(cell,),
+                        digits=(digit,))
+            if best.rating == NISHIO:
+                return best  # no chain is lighter than the shortest
+            longest = _longest_lighter(NISHIO, best.rating, cap=len(m.cand) * m.n)
     return best
+
+
+NISHIO = 7.5
+"""Sudoku Explainer's base weight for a Nishio chain."""
+
 
 
 def _candidates(m: Marks, lay: Layout) -> tuple[int, int]:
@@ -291,18 +315,23 @@ def _candidates(m: Marks, lay: Layout) -> tuple[int, int]:
     return x, placed
 
 
-def _broken_length(m: Marks, cell: int, digit: int) -> int:
+def _broken_length(m: Marks, cell: int, digit: int, longest: int | None = None) -> int | None:
     """How long the chain from the supposition to its contradiction is: every candidate it erases
-    (each an implication a person follows), counted up to the break."""
+    (each an implication a person follows), counted up to the break. None as soon as it passes
+    `longest`: the count only grows, so there is no need to follow it to the end."""
     trial = m.copy()
-    before = sum(c.bit_count() for c in m.cand)
+    trial.erased = 0
     try:
         trial.place(cell, digit)
-        while _singles(trial, 1):
-            pass
+        if longest is not None and trial.erased > longest:
+            return None
+        _singles(trial, budget=len(m.cand), most_erased=longest)
     except Broken:
         pass
-    return max(2, before - sum(c.bit_count() for c in trial.cand))
+    except _TooLong:
+        return None
+    length = max(2, trial.erased)
+    return None if longest is not None and length > longest else length
 
 
 def cell_forcing_chain(m: Marks) -> Step | None:

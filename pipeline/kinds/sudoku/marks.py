@@ -8,8 +8,10 @@ and the rating (explainer.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 
 from pipeline.kinds.sudoku.grid import peers, units
 
@@ -26,6 +28,10 @@ class Geometry:
     units: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     box_of: tuple[int, ...]
+    sight: tuple[int, ...]
+    """Per cell, its peers and itself as one bitmask (bit i for cell i)."""
+    pick: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    """Per unit, a getter of its cells' entries from a per-cell list."""
 
 
 @lru_cache(maxsize=8)
@@ -37,7 +43,10 @@ def geometry(box: int) -> Geometry:
     for b, unit in enumerate(boxes):
         for i in unit:
             box_of[i] = b
-    return Geometry(box, n, rows, cols, boxes, every, peers(box), tuple(box_of))
+    seen = peers(box)
+    sight = tuple(sum(1 << p for p in (*seen[i], i)) for i in range(n * n))
+    return Geometry(box, n, rows, cols, boxes, every, seen, tuple(box_of), sight,
+                    tuple(itemgetter(*unit) for unit in every))
 
 
 class Broken(Exception):
@@ -62,7 +71,13 @@ class Step:
 
 
 class Marks:
-    """Candidates as bitmasks (bit d-1 for digit d) and placed digits (0 while open)."""
+    """Candidates as bitmasks per cell (bit d-1 for digit d), the same per digit (`plane`: bit i
+    for each open cell i that may take it), and placed digits (0 while open).
+
+    `quiet` remembers, per technique, the digits or units it last found nothing on and how they
+    stood then: the solve reruns every technique after each step, and a technique that looks at one
+    digit (or one unit) at a time skips those that have not changed since (see changed_digits).
+    """
 
     def __init__(self, box: int, cells: tuple[int, ...] | list[int]) -> None:
         self.geo: Geometry = geometry(box)
@@ -70,7 +85,11 @@ class Marks:
         full = (1 << self.n) - 1
         self.cand = [full] * len(cells)
         self.value = [0] * len(cells)
+        self.plane = [(1 << len(cells)) - 1] * self.n
         self.left = len(cells)
+        self.erased = 0
+        """Candidates erased so far, by placements and steps (a chain's length counts them)."""
+        self.quiet: dict[str, dict[int, object]] = {}
         for i, v in enumerate(cells):
             if v:
                 if not self.cand[i] >> (v - 1) & 1:
@@ -78,32 +97,72 @@ class Marks:
                 self.place(i, v)
 
     def copy(self) -> Marks:
+        """The same marks, to change without touching these (a supposition's trial)."""
         twin = object.__new__(Marks)
-        twin.geo, twin.n, twin.left = self.geo, self.n, self.left
-        twin.cand, twin.value = self.cand.copy(), self.value.copy()
+        twin.geo, twin.n, twin.left, twin.erased = self.geo, self.n, self.left, self.erased
+        twin.cand, twin.value, twin.plane = self.cand.copy(), self.value.copy(), self.plane.copy()
+        twin.quiet = {}
         return twin
 
     def place(self, i: int, digit: int) -> None:
         bit = 1 << (digit - 1)
+        cand, plane = self.cand, self.plane
+        erased = cand[i].bit_count() - 1
+        spot = 1 << i
+        for other in digits_of(cand[i] & ~bit):
+            plane[other - 1] &= ~spot
+        plane[digit - 1] &= ~self.geo.sight[i]
         self.value[i] = digit
-        self.cand[i] = bit
+        cand[i] = bit
         self.left -= 1
-        cand = self.cand
         for p in self.geo.peers[i]:
             if cand[p] & bit:
                 cand[p] &= ~bit
+                erased += 1
                 if not cand[p] and not self.value[p]:
+                    self.erased += erased
                     raise Broken(f"cell {p} has no candidate left")
+        self.erased += erased
 
     def apply(self, step: Step) -> None:
         for i, digit in step.place:
             if not self.value[i]:
                 self.place(i, digit)
         for i, digit in step.remove:
-            if not self.value[i]:
+            if not self.value[i] and self.cand[i] >> (digit - 1) & 1:
                 self.cand[i] &= ~(1 << (digit - 1))
+                self.plane[digit - 1] &= ~(1 << i)
+                self.erased += 1
                 if not self.cand[i]:
                     raise Broken(f"cell {i} has no candidate left")
+
+    def changed_digits(self, technique: str) -> list[int]:
+        """The digits whose places have changed since `technique` last found nothing on them (all,
+        the first time): for techniques that look at each digit's places alone."""
+        seen, plane = self.quiet.get(technique, {}), self.plane
+        return [d for d in range(1, self.n + 1) if seen.get(d) != plane[d - 1]]
+
+    def settle_digits(self, technique: str, digits: Sequence[int]) -> None:
+        """Remember that `technique` found nothing on `digits` as their places stand now."""
+        seen, plane = self.quiet.setdefault(technique, {}), self.plane
+        for d in digits:
+            seen[d] = plane[d - 1]
+
+    def changed_units(self, technique: str) -> list[int]:
+        """The units (indices into geo.units) whose cells have changed since `technique` last found
+        nothing in them (all, the first time): for techniques that look at each unit alone."""
+        seen = self.quiet.get(technique, {})
+        return [u for u in range(len(self.geo.units)) if seen.get(u) != self._unit_key(u)]
+
+    def settle_units(self, technique: str, units: Sequence[int]) -> None:
+        """Remember that `technique` found nothing in `units` as their cells stand now."""
+        seen = self.quiet.setdefault(technique, {})
+        for u in units:
+            seen[u] = self._unit_key(u)
+
+    def _unit_key(self, u: int) -> tuple[object, object]:
+        pick = self.geo.pick[u]
+        return pick(self.cand), pick(self.value)
 
     def places(self, unit: tuple[int, ...], bit: int) -> list[int]:
         """The open cells of `unit` that may still take the digit whose bit is `bit`."""

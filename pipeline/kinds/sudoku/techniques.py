@@ -76,15 +76,19 @@ def naked_single(m: Marks) -> Step | None:
     return None
 
 
-def _locked(m: Marks, claiming: bool):
+def _locked(m: Marks, claiming: bool, technique: str):
     """(digit, base unit, cross unit, pattern cells, erased cells) for every locked candidate: the digit's
     places in the base unit all lie in the cross unit, so it leaves the rest of the cross unit.
-    Pointing: base a box, cross a row or column. Claiming: base a row or column, cross a box."""
+    Pointing: base a box, cross a row or column. Claiming: base a row or column, cross a box.
+    Only digits changed since `technique` last found nothing are looked at; run to the end, the
+    search tells the marks that `technique` found nothing on them."""
     geo, n = m.geo, m.n
     bases = range(0, 2 * n) if claiming else range(2 * n, 3 * n)
+    changed = m.changed_digits(technique)
+    wanted = sum(1 << (d - 1) for d in changed)
     for u in bases:
         unit = geo.units[u]
-        for digit in digits_of(m.missing(unit)):
+        for digit in digits_of(m.missing(unit) & wanted):
             bit = 1 << (digit - 1)
             where = m.places(unit, bit)
             if len(where) < 2:
@@ -95,6 +99,7 @@ def _locked(m: Marks, claiming: bool):
                     erased = [i for i in m.places(geo.units[cross], bit) if i not in where]
                     if erased:
                         yield digit, u, cross, where, erased
+    m.settle_digits(technique, changed)
 
 
 def _direct(m: Marks, digit: int, erased: list[int], base: int) -> tuple[int, int] | None:
@@ -126,7 +131,7 @@ def direct_claiming(m: Marks) -> Step | None:
 
 def _direct_locked(m: Marks, claiming: bool) -> Step | None:
     name, rating = ("direct_claiming", 1.9) if claiming else ("direct_pointing", 1.7)
-    for digit, base, cross, where, erased in _locked(m, claiming):
+    for digit, base, cross, where, erased in _locked(m, claiming, name):
         found = _direct(m, digit, erased, base)
         if found:
             cell, unit = found
@@ -140,7 +145,7 @@ def pointing(m: Marks) -> Step | None:
 
         x x .  - - -  - - -
     """
-    for digit, base, cross, where, erased in _locked(m, claiming=False):
+    for digit, base, cross, where, erased in _locked(m, False, "pointing"):
         return Step("pointing", 2.6, remove=tuple((i, digit) for i in erased), cells=tuple(where),
                     units=(base, cross), digits=(digit,))
     return None
@@ -153,17 +158,20 @@ def claiming(m: Marks) -> Step | None:
         x x .  .  .  .  (no other place in the row)
         - - -
     """
-    for digit, base, cross, where, erased in _locked(m, claiming=True):
+    for digit, base, cross, where, erased in _locked(m, True, "claiming"):
         return Step("claiming", 2.8, remove=tuple((i, digit) for i in erased), cells=tuple(where),
                     units=(base, cross), digits=(digit,))
     return None
 
 
-def _naked(m: Marks, k: int):
+def _naked(m: Marks, k: int, technique: str):
     """(unit, cells, digits mask, erasures) of every naked set of k cells: k cells holding only k digits
-    between them, which leave the unit's other cells."""
+    between them, which leave the unit's other cells. Only units changed since `technique` last
+    found nothing are looked at (as in _locked)."""
     cand = m.cand
-    for u, unit in enumerate(m.geo.units):
+    changed = m.changed_units(technique)
+    for u in changed:
+        unit = m.geo.units[u]
         if len(m.open_cells(unit)) < 2 * k:
             continue  # a smaller set of the other cells says the same (Sudoku Explainer looks no further)
         open_cells = [i for i in m.open_cells(unit) if 2 <= cand[i].bit_count() <= k]
@@ -178,14 +186,18 @@ def _naked(m: Marks, k: int):
             erased = [(i, d) for i in m.open_cells(unit) if i not in group for d in digits_of(cand[i] & union)]
             if erased:
                 yield u, group, union, erased
+    m.settle_units(technique, changed)
 
 
-def _hidden(m: Marks, k: int, direct: bool = False):
+def _hidden(m: Marks, k: int, technique: str, direct: bool = False):
     """(unit, cells, digits, erasures) of every hidden set: k digits whose places in a unit are k
     cells, which then take no other digit. Like Sudoku Explainer, only in units with more than 2k
-    open cells (k for the direct form): in smaller ones a naked set says the same."""
+    open cells (k for the direct form): in smaller ones a naked set says the same. Only units
+    changed since `technique` last found nothing are looked at (as in _locked)."""
     cand = m.cand
-    for u, unit in enumerate(m.geo.units):
+    changed = m.changed_units(technique)
+    for u in changed:
+        unit = m.geo.units[u]
         if len(m.open_cells(unit)) <= (k if direct else 2 * k):
             continue
         digits = [d for d in digits_of(m.missing(unit)) if 2 <= len(m.places(unit, 1 << (d - 1))) <= k]
@@ -199,6 +211,7 @@ def _hidden(m: Marks, k: int, direct: bool = False):
             erased = [(i, d) for i in cells for d in digits_of(cand[i] & ~keep)]
             if erased:
                 yield u, tuple(cells), group, erased
+    m.settle_units(technique, changed)
 
 
 def _subset_step(name: str, rating: float, u: int, cells, digits, erased) -> Step:
@@ -210,21 +223,21 @@ def naked_pair(m: Marks) -> Step | None:
 
         {1,2} {1,2}  -1-2  -1-2 ...
     """
-    for u, cells, union, erased in _naked(m, 2):
+    for u, cells, union, erased in _naked(m, 2, "naked_pair"):
         return _subset_step("naked_pair", 3.0, u, cells, digits_of(union), erased)
     return None
 
 
 def naked_triple(m: Marks) -> Step | None:
     """Three cells of a unit holding only three digits between them: those leave the other cells.  (3.6)"""
-    for u, cells, union, erased in _naked(m, 3):
+    for u, cells, union, erased in _naked(m, 3, "naked_triple"):
         return _subset_step("naked_triple", 3.6, u, cells, digits_of(union), erased)
     return None
 
 
 def naked_quad(m: Marks) -> Step | None:
     """Four cells of a unit holding only four digits between them: those leave the other cells.  (5.0)"""
-    for u, cells, union, erased in _naked(m, 4):
+    for u, cells, union, erased in _naked(m, 4, "naked_quad"):
         return _subset_step("naked_quad", 5.0, u, cells, digits_of(union), erased)
     return None
 
@@ -234,27 +247,27 @@ def hidden_pair(m: Marks) -> Step | None:
 
         {1,2,5} {1,2,7}  (1 and 2 nowhere else in the unit)  ->  5 and 7 erased
     """
-    for u, cells, group, erased in _hidden(m, 2):
+    for u, cells, group, erased in _hidden(m, 2, "hidden_pair"):
         return _subset_step("hidden_pair", 3.4, u, cells, group, erased)
     return None
 
 
 def hidden_triple(m: Marks) -> Step | None:
     """Three digits confined to the same three cells of a unit: those cells take no other digit.  (4.0)"""
-    for u, cells, group, erased in _hidden(m, 3):
+    for u, cells, group, erased in _hidden(m, 3, "hidden_triple"):
         return _subset_step("hidden_triple", 4.0, u, cells, group, erased)
     return None
 
 
 def hidden_quad(m: Marks) -> Step | None:
     """Four digits confined to the same four cells of a unit: those cells take no other digit.  (5.4)"""
-    for u, cells, group, erased in _hidden(m, 4):
+    for u, cells, group, erased in _hidden(m, 4, "hidden_quad"):
         return _subset_step("hidden_quad", 5.4, u, cells, group, erased)
     return None
 
 
 def _direct_hidden(m: Marks, k: int, name: str, rating: float) -> Step | None:
-    for u, cells, group, erased in _hidden(m, k, direct=True):
+    for u, cells, group, erased in _hidden(m, k, name, direct=True):
         unit = m.geo.units[u]
         for digit in digits_of(m.missing(unit)):
             if digit in group:
@@ -281,7 +294,7 @@ def _fish(m: Marks, k: int, name: str, rating: float) -> Step | None:
     """k rows where a digit's places lie in only k columns: it leaves those columns' other rows (and
     the same with rows and columns swapped)."""
     n, units = m.n, m.geo.units
-    for digit in range(1, n + 1):
+    for digit in m.changed_digits(name):
         bit = 1 << (digit - 1)
         for base_start, cover_start in ((0, n), (n, 0)):
             lines = []
@@ -299,6 +312,7 @@ def _fish(m: Marks, k: int, name: str, rating: float) -> Step | None:
                 if erased:
                     return Step(name, rating, remove=tuple(erased), cells=tuple(sorted(inside)),
                                 units=(*sorted(bases), *(cover_start + c for c in covers)), digits=(digit,))
+        m.settle_digits(name, (digit,))
     return None
 
 
@@ -354,7 +368,7 @@ def skyscraper(m: Marks) -> Step | None:
         x . . . . x
     """
     n = m.n
-    for digit in range(1, n + 1):
+    for digit in m.changed_digits("skyscraper"):
         for lines, across in ((range(0, n), lambda i: i % n), (range(n, 2 * n), lambda i: i // n)):
             links = _strong_links(m, digit, lines)
             for (u1, a1, a2), (u2, b1, b2) in combinations(links, 2):
@@ -366,6 +380,7 @@ def skyscraper(m: Marks) -> Step | None:
                     if erased:
                         return Step("skyscraper", 4.0, remove=tuple(erased), cells=(a1, a2, b1, b2),
                                     units=(u1, u2), digits=(digit,))
+        m.settle_digits("skyscraper", (digit,))
     return None
 
 
@@ -373,7 +388,7 @@ def two_string_kite(m: Marks) -> Step | None:
     """A row and a column where a digit has two places each, one end of each in the same box: one of
     the other two ends holds the digit, so the cell seeing both loses it.  (4.1)"""
     n, box_of = m.n, m.geo.box_of
-    for digit in range(1, n + 1):
+    for digit in m.changed_digits("two_string_kite"):
         rows = _strong_links(m, digit, range(0, n))
         cols = _strong_links(m, digit, range(n, 2 * n))
         for ur, r1, r2 in rows:
@@ -388,6 +403,7 @@ def two_string_kite(m: Marks) -> Step | None:
                     if erased:
                         return Step("two_string_kite", 4.1, remove=tuple(erased), cells=(r1, r2, c1, c2),
                                     units=(ur, uc), digits=(digit,))
+        m.settle_digits("two_string_kite", (digit,))
     return None
 
 
