@@ -206,7 +206,8 @@ def _singles(m: Marks, budget: int = MAX_SINGLES, most_erased: int | None = None
     Broken on a contradiction (a cell or a unit's digit with no place left), and _TooLong once
     `m.erased` passes `most_erased`."""
     placed = 0
-    cand, value = m.cand, m.value
+    cand, value, plane, done = m.cand, m.value, m.plane, m.done
+    every = (1 << m.n) - 1
     while placed < budget:
         progress = False
         for i in range(len(cand)):
@@ -216,44 +217,21 @@ def _singles(m: Marks, budget: int = MAX_SINGLES, most_erased: int | None = None
                     raise _TooLong
                 placed += 1
                 progress = True
-        for unit in m.geo.units:
-            once, twice, missing = _tally(m, unit)
-            changed = False
-            for digit in digits_of(missing):
-                if changed:
-                    once, twice, missing = _tally(m, unit)
-                bit = 1 << (digit - 1)
-                if not missing & bit:
-                    continue
-                if not once & bit:
+        for u, mask in enumerate(m.geo.masks):
+            for digit in digits_of(every & ~done[u]):
+                where = plane[digit - 1] & mask
+                if not where:
                     raise Broken("a digit has no place left in a unit")
-                if twice & bit:
+                if where & (where - 1):
                     continue
-                for i in unit:
-                    if not value[i] and cand[i] & bit:
-                        m.place(i, digit)
-                        break
+                m.place(where.bit_length() - 1, digit)
                 if most_erased is not None and m.erased > most_erased:
                     raise _TooLong
                 placed += 1
-                progress = changed = True
+                progress = True
         if not progress:
             return placed
     return placed
-
-
-def _tally(m: Marks, unit: tuple[int, ...]) -> tuple[int, int, int]:
-    """The digits (as bits) open cells of `unit` may take at least once and at least twice, and the
-    digits it still lacks."""
-    once = twice = done = 0
-    cand, value = m.cand, m.value
-    for i in unit:
-        if value[i]:
-            done |= cand[i]
-        else:
-            twice |= once & cand[i]
-            once |= cand[i]
-    return once, twice, ((1 << m.n) - 1) & ~done
 
 
 def _suppose(m: Marks, cell: int, digit: int) -> tuple[Marks | None, int]:

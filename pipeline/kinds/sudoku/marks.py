@@ -32,6 +32,10 @@ class Geometry:
     """Per cell, its peers and itself as one bitmask (bit i for cell i)."""
     pick: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
     """Per unit, a getter of its cells' entries from a per-cell list."""
+    masks: tuple[int, ...]
+    """Per unit, its cells as one bitmask."""
+    units_of: tuple[tuple[int, int, int], ...]
+    """Per cell, its row, column and box unit indices."""
 
 
 @lru_cache(maxsize=8)
@@ -45,8 +49,10 @@ def geometry(box: int) -> Geometry:
             box_of[i] = b
     seen = peers(box)
     sight = tuple(sum(1 << p for p in (*seen[i], i)) for i in range(n * n))
+    units_of = tuple((i // n, n + i % n, 2 * n + box_of[i]) for i in range(n * n))
     return Geometry(box, n, rows, cols, boxes, every, seen, tuple(box_of), sight,
-                    tuple(itemgetter(*unit) for unit in every))
+                    tuple(itemgetter(*unit) for unit in every), tuple(sum(1 << i for i in unit) for unit in every),
+                    units_of)
 
 
 class Broken(Exception):
@@ -72,7 +78,8 @@ class Step:
 
 class Marks:
     """Candidates as bitmasks per cell (bit d-1 for digit d), the same per digit (`plane`: bit i
-    for each open cell i that may take it), and placed digits (0 while open).
+    for each open cell i that may take it), placed digits (0 while open) and per unit the digits
+    placed in it (`done`, as bits).
 
     `quiet` remembers, per technique, the digits or units it last found nothing on and how they
     stood then: the solve reruns every technique after each step, and a technique that looks at one
@@ -86,6 +93,7 @@ class Marks:
         self.cand = [full] * len(cells)
         self.value = [0] * len(cells)
         self.plane = [(1 << len(cells)) - 1] * self.n
+        self.done = [0] * len(self.geo.units)
         self.left = len(cells)
         self.erased = 0
         """Candidates erased so far, by placements and steps (a chain's length counts them)."""
@@ -101,6 +109,7 @@ class Marks:
         twin = object.__new__(Marks)
         twin.geo, twin.n, twin.left, twin.erased = self.geo, self.n, self.left, self.erased
         twin.cand, twin.value, twin.plane = self.cand.copy(), self.value.copy(), self.plane.copy()
+        twin.done = self.done.copy()
         twin.quiet = {}
         return twin
 
@@ -111,17 +120,23 @@ class Marks:
         spot = 1 << i
         for other in digits_of(cand[i] & ~bit):
             plane[other - 1] &= ~spot
-        plane[digit - 1] &= ~self.geo.sight[i]
+        for u in self.geo.units_of[i]:
+            self.done[u] |= bit
         self.value[i] = digit
         cand[i] = bit
         self.left -= 1
-        for p in self.geo.peers[i]:
-            if cand[p] & bit:
-                cand[p] &= ~bit
-                erased += 1
-                if not cand[p] and not self.value[p]:
-                    self.erased += erased
-                    raise Broken(f"cell {p} has no candidate left")
+        sight = self.geo.sight[i]
+        seen = plane[digit - 1] & sight & ~spot  # the open peers that may take it, ascending
+        plane[digit - 1] &= ~sight
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            p = low.bit_length() - 1
+            cand[p] &= ~bit
+            erased += 1
+            if not cand[p]:
+                self.erased += erased
+                raise Broken(f"cell {p} has no candidate left")
         self.erased += erased
 
     def apply(self, step: Step) -> None:
@@ -183,17 +198,17 @@ class Marks:
 
     def units_of(self, i: int) -> tuple[int, int, int]:
         """The row, column and box unit indices of cell i."""
-        n = self.n
-        return (i // n, n + i % n, 2 * n + self.geo.box_of[i])
+        return self.geo.units_of[i]
 
 
-def digits_of(mask: int) -> list[int]:
+def _spell(mask: int) -> tuple[int, ...]:
+    return tuple(d for d in range(1, mask.bit_length() + 1) if mask >> (d - 1) & 1)
+
+
+_SMALL = tuple(_spell(mask) for mask in range(1 << 9))
+"""digits_of for every 9x9 mask, looked up rather than worked out: the solve asks it constantly."""
+
+
+def digits_of(mask: int) -> tuple[int, ...]:
     """The digits whose bits are set, ascending."""
-    out = []
-    d = 1
-    while mask:
-        if mask & 1:
-            out.append(d)
-        mask >>= 1
-        d += 1
-    return out
+    return _SMALL[mask] if mask < 512 else _spell(mask)
