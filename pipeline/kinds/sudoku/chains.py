@@ -38,32 +38,35 @@ the other candidate (Y)."""
 
 
 def _graph(m: Marks) -> tuple[list[tuple[int, int, bool]], list[list[tuple[int, int]]]]:
-    """The implication graph on the marks as they stand: the nodes (cell, digit, on), and for each its
-    successors as (node index, link)."""
-    cand, value, units, peers = m.cand, m.value, m.geo.units, m.geo.peers
-    ids: dict[tuple[int, int, bool], int] = {}
+    """The implication graph on the marks as they stand: the nodes (cell, digit, on), each "on" node
+    followed by its "off" twin, and for each node its successors as (node index, link)."""
+    cand, value, plane, n = m.cand, m.value, m.plane, m.n
+    sight, masks, units_of = m.geo.sight, m.geo.masks, m.geo.units_of
+    slot = [-1] * (len(cand) * n)  # the "on" node of each (cell, digit), at cell * n + digit - 1
     nodes: list[tuple[int, int, bool]] = []
     for c in range(len(cand)):
         if not value[c]:
             for d in digits_of(cand[c]):
-                for on in (True, False):
-                    ids[(c, d, on)] = len(nodes)
-                    nodes.append((c, d, on))
+                slot[c * n + d - 1] = len(nodes)
+                nodes += ((c, d, True), (c, d, False))
     succ: list[list[tuple[int, int]]] = []
-    for c, d, on in nodes:
-        bit = 1 << (d - 1)
-        out = []
-        if on:
-            out += [(ids[(c, e, False)], WEAK) for e in digits_of(cand[c] & ~bit)]
-            out += [(ids[(p, d, False)], WEAK) for p in peers[c] if not value[p] and cand[p] & bit]
-        else:
-            if cand[c].bit_count() == 2:
-                out.append((ids[(c, (cand[c] & ~bit).bit_length(), True)], Y_LINK))
-            for u in m.units_of(c):
-                where = m.places(units[u], bit)
-                if len(where) == 2:
-                    out.append((ids[(where[0] if where[1] == c else where[1], d, True)], X_LINK))
-        succ.append(out)
+    for k in range(0, len(nodes), 2):
+        c, d, _ = nodes[k]
+        bit, spot = 1 << (d - 1), 1 << c
+        on = [(slot[c * n + e - 1] + 1, WEAK) for e in digits_of(cand[c] & ~bit)]
+        seen = plane[d - 1] & sight[c] & ~spot
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            on.append((slot[(low.bit_length() - 1) * n + d - 1] + 1, WEAK))
+        off = []
+        if cand[c].bit_count() == 2:
+            off.append((slot[c * n + (cand[c] & ~bit).bit_length() - 1], Y_LINK))
+        for u in units_of[c]:
+            where = plane[d - 1] & masks[u]
+            if where.bit_count() == 2:
+                off.append((slot[((where & ~spot).bit_length() - 1) * n + d - 1], X_LINK))
+        succ += (on, off)
     return nodes, succ
 
 
@@ -253,16 +256,24 @@ def nishio(m: Marks) -> Step | None:
 
     Which suppositions break is asked of the solver's whole-grid singles (solve.propagate), many
     times faster than pencil marks; only those that break are followed on the marks for their length.
+    A supposition that does not break clears every digit it places: supposing one of those instead
+    starts from more candidates, and singles only ever remove candidates, so it cannot break either.
     """
     best: Step | None = None
     longest: int | None = None
     lay = layout(m.geo.box)
     x, placed = _candidates(m, lay)
+    safe = 0
     for cell in range(len(m.cand)):
         if m.value[cell]:
             continue
         for digit in digits_of(m.cand[cell]):
-            if propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False) is not None:
+            bit = 1 << ((digit - 1) * lay.cells + cell)
+            if safe & bit:
+                continue
+            follows = propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False)
+            if follows is not None:
+                safe |= _settled(follows[0], follows[2], lay)
                 continue
             length = _broken_length(m, cell, digit, longest)
             if length is None:
@@ -278,6 +289,11 @@ def nishio(m: Marks) -> Step | None:
 NISHIO = 7.5
 """Sudoku Explainer's base weight for a Nishio chain."""
 
+
+
+def _settled(x: int, unsolved: int, lay: Layout) -> int:
+    """The candidate bits of `x` (the solver's integer) in cells left with one candidate."""
+    return x & ((lay.every_cell & ~unsolved) * lay.spread_cells)
 
 
 def _candidates(m: Marks, lay: Layout) -> tuple[int, int]:
