@@ -258,23 +258,28 @@ def nishio(m: Marks) -> Step | None:
     times faster than pencil marks; only those that break are followed on the marks for their length.
     A supposition that does not break clears every digit it places: supposing one of those instead
     starts from more candidates, and singles only ever remove candidates, so it cannot break either.
+    For the same reason a supposition that broke on an earlier look still breaks (the marks
+    remember it).
     """
     best: Step | None = None
     longest: int | None = None
     lay = layout(m.geo.box)
     x, placed = _candidates(m, lay)
     safe = 0
+    breaks = m.memory.setdefault("nishio", {})
     for cell in range(len(m.cand)):
         if m.value[cell]:
             continue
         for digit in digits_of(m.cand[cell]):
-            bit = 1 << ((digit - 1) * lay.cells + cell)
-            if safe & bit:
+            at = (digit - 1) * lay.cells + cell
+            if safe >> at & 1:
                 continue
-            follows = propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False)
-            if follows is not None:
-                safe |= _settled(follows[0], follows[2], lay)
-                continue
+            if at not in breaks:
+                follows = propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False)
+                if follows is not None:
+                    safe |= _settled(follows[0], follows[2], lay)
+                    continue
+                breaks[at] = True
             length = _broken_length(m, cell, digit, longest)
             if length is None:
                 continue

@@ -81,9 +81,11 @@ class Marks:
     for each open cell i that may take it), placed digits (0 while open) and per unit the digits
     placed in it (`done`, as bits).
 
-    `quiet` remembers, per technique, the digits or units it last found nothing on and how they
-    stood then: the solve reruns every technique after each step, and a technique that looks at one
-    digit (or one unit) at a time skips those that have not changed since (see changed_digits).
+    `memory` keeps, per technique, what it learned on earlier looks that still holds, since marks
+    only ever lose candidates: the digits or units it found nothing on and how they stood then (the
+    solve reruns every technique after each step, and a technique that looks at one digit or one
+    unit at a time skips those unchanged since: see changed_digits), or the suppositions it saw
+    break (a supposition that breaks still breaks with fewer candidates).
     """
 
     def __init__(self, box: int, cells: tuple[int, ...] | list[int]) -> None:
@@ -97,7 +99,7 @@ class Marks:
         self.left = len(cells)
         self.erased = 0
         """Candidates erased so far, by placements and steps (a chain's length counts them)."""
-        self.quiet: dict[str, dict[int, object]] = {}
+        self.memory: dict[str, dict[int, object]] = {}
         for i, v in enumerate(cells):
             if v:
                 if not self.cand[i] >> (v - 1) & 1:
@@ -110,7 +112,7 @@ class Marks:
         twin.geo, twin.n, twin.left, twin.erased = self.geo, self.n, self.left, self.erased
         twin.cand, twin.value, twin.plane = self.cand.copy(), self.value.copy(), self.plane.copy()
         twin.done = self.done.copy()
-        twin.quiet = {}
+        twin.memory = {}
         return twin
 
     def place(self, i: int, digit: int) -> None:
@@ -154,24 +156,24 @@ class Marks:
     def changed_digits(self, technique: str) -> list[int]:
         """The digits whose places have changed since `technique` last found nothing on them (all,
         the first time): for techniques that look at each digit's places alone."""
-        seen, plane = self.quiet.get(technique, {}), self.plane
+        seen, plane = self.memory.get(technique, {}), self.plane
         return [d for d in range(1, self.n + 1) if seen.get(d) != plane[d - 1]]
 
     def settle_digits(self, technique: str, digits: Sequence[int]) -> None:
         """Remember that `technique` found nothing on `digits` as their places stand now."""
-        seen, plane = self.quiet.setdefault(technique, {}), self.plane
+        seen, plane = self.memory.setdefault(technique, {}), self.plane
         for d in digits:
             seen[d] = plane[d - 1]
 
     def changed_units(self, technique: str) -> list[int]:
         """The units (indices into geo.units) whose cells have changed since `technique` last found
         nothing in them (all, the first time): for techniques that look at each unit alone."""
-        seen = self.quiet.get(technique, {})
+        seen = self.memory.get(technique, {})
         return [u for u in range(len(self.geo.units)) if seen.get(u) != self._unit_key(u)]
 
     def settle_units(self, technique: str, units: Sequence[int]) -> None:
         """Remember that `technique` found nothing in `units` as their cells stand now."""
-        seen = self.quiet.setdefault(technique, {})
+        seen = self.memory.setdefault(technique, {})
         for u in units:
             seen[u] = self._unit_key(u)
 
