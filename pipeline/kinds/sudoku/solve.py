@@ -128,10 +128,9 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
     folds = lay.unit_folds
     kill = lay.kill
     while True:
-        one = two = three = 0
+        one = two = 0
         for s in layers:
             v = (x >> s) & every_cell
-            three |= two & v
             two |= one & v
             one |= v
         if one != every_cell:
@@ -152,7 +151,7 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
             if not new:
                 drop = _locked(x, lay) if locked else 0
                 if not drop:
-                    return x, placed, two, three
+                    return x, placed, two, _three(x, lay)
                 x &= ~drop
                 continue
         placed |= new
@@ -169,6 +168,18 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
                 x &= _kill(low.bit_length() - 1, cells, peer_masks, spread_cells)
         if placed & ~x:
             return None
+
+
+def _three(x: int, lay: Layout) -> int:
+    """The layer-0 set of cells with at least three candidates (asked once, at the fixpoint)."""
+    one = two = three = 0
+    every_cell = lay.every_cell
+    for s in lay.layers:
+        v = (x >> s) & every_cell
+        three |= two & v
+        two |= one & v
+        one |= v
+    return three
 
 
 def _locked(x: int, lay: Layout) -> int:
