@@ -182,8 +182,9 @@ def forcing_chain(m: Marks) -> Step | None:
             if length is None:
                 continue
             cell, digit, on = nodes[start]
-            change = {"remove" if on else "place": ((cell, digit),)}
-            best = Step(name, round(base + length_weight(length), 1), cells=(cell,), digits=(digit,), **change)
+            change = ((cell, digit),)
+            best = Step(name, round(base + length_weight(length), 1), remove=change if on else (),
+                        place=() if on else change, cells=(cell,), digits=(digit,))
             limit = _longest_lighter(base, best.rating)
     return best
 

@@ -84,6 +84,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
         for name, line, allowed in (("grid", grid, "." + symbols), ("solution", solution, symbols)):
             if type(line) is not str or len(line) != box**4 or not set(line) <= set(allowed):
                 return f"its {name} is not a {n}x{n} Sudoku (box {box}) as its section asks"
+        assert isinstance(grid, str) and isinstance(solution, str)  # checked just above
         if any(given != "." and given != placed for given, placed in zip(grid, solution)):
             return "its givens are not its solution's symbols"
         if "." not in grid:

@@ -77,8 +77,8 @@ def _changes(step: Step, n: int) -> str:
     together: dict[tuple[int, ...], list[int]] = {}
     for i, digits in lost.items():
         together.setdefault(tuple(sorted(digits)), []).append(i)
-    for digits, cells in together.items():
-        said.append(f"{', '.join(cell_name(i, n) for i in cells)} cannot be {' or '.join(map(symbol, digits))}")
+    for shared, cells in together.items():
+        said.append(f"{', '.join(cell_name(i, n) for i in cells)} cannot be {' or '.join(map(symbol, shared))}")
     return "; ".join(said)
 
 
