@@ -573,6 +573,50 @@ def unique_rectangle_4(m: Marks) -> Step | None:
     return None
 
 
+def unique_loop(m: Marks) -> Step | None:
+    """A loop of six or eight cells holding {a,b}, every row, column and box it touches holding two
+    of them, all but one holding only {a,b}: were that one a or b too, the loop's a and b could swap
+    and the puzzle would have two solutions, so it loses a and b.  (4.6)
+
+    Eight cells weigh 4.7 (the four-cell loop is the unique rectangle, above).
+
+        {a,b} -- {a,b}
+          |        |          each line a row, column or box with exactly two loop cells
+        {a,b}    {a,b}
+          |        |
+        {a,b} -- {a,b,c}  ->  -a -b
+    """
+    cand, value, units_of = m.cand, m.value, m.geo.units_of
+    n = m.n
+    by_pair: dict[int, list[int]] = {}
+    for i in _pairs(m):
+        by_pair.setdefault(cand[i], []).append(i)
+    for size in (6, 8):
+        for pair in sorted(by_pair):
+            cells = by_pair[pair]
+            # The loop less its odd cell: every unit it touches holds two of its cells, but for one
+            # row, one column and one box holding one each, which must meet at the odd cell.
+            for rest in combinations(cells, size - 1):
+                count = [0] * (3 * n)
+                for i in rest:
+                    for u in units_of[i]:
+                        count[u] += 1
+                if any(c > 2 for c in count):
+                    continue
+                single = [u for u, c in enumerate(count) if c == 1]
+                if len(single) != 3:
+                    continue
+                row, column, box = single
+                target = row * n + column - n
+                if (column < n or box < 2 * n or value[target] or cand[target] & pair != pair
+                        or cand[target] == pair or units_of[target] != (row, column, box)):
+                    continue
+                return Step("unique_loop", round(4.5 + (size - 4) / 20, 1),
+                            remove=tuple((target, d) for d in digits_of(pair)), cells=(*rest, target),
+                            digits=tuple(digits_of(pair)))
+    return None
+
+
 def unique_rectangle_3(m: Marks) -> Step | None:
     """Two corners hold {a,b}; the other two, side by side, hold extra digits between them. One of those
     two takes an extra digit, so together they act as one cell holding the extras: with k-1 other cells
@@ -631,14 +675,14 @@ TECHNIQUES = (
     full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_pair,
     naked_single, direct_hidden_triple, pointing, claiming, naked_pair, x_wing, hidden_pair, naked_triple,
     swordfish, hidden_triple, skyscraper, two_string_kite, xy_wing, xyz_wing, unique_rectangle_1,
-    unique_rectangle_2, unique_rectangle_4, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
+    unique_rectangle_2, unique_rectangle_4, unique_loop, unique_rectangle_3, naked_quad, jellyfish, hidden_quad, bug_plus_one,
     w_wing, forcing_chain, nishio, cell_forcing_chain, region_forcing_chain,
 )
 """In Sudoku Explainer's order: easiest first; a solver takes the first that makes progress."""
 CHAINS = (forcing_chain, nishio, cell_forcing_chain, region_forcing_chain)
 """The techniques that follow chains of implications rather than look at a pattern."""
 UNIQUENESS = frozenset(("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4",
-                        "bug_plus_one"))
+                        "unique_loop", "bug_plus_one"))
 """Steps that hold only if the puzzle has one solution: a grade that uses one proves that separately."""
 
 NAMES: dict[str, str] = {
@@ -665,6 +709,7 @@ NAMES: dict[str, str] = {
     "unique_rectangle_1": "unique rectangle type 1",
     "unique_rectangle_2": "unique rectangle type 2",
     "unique_rectangle_4": "unique rectangle type 4",
+    "unique_loop": "unique loop",
     "unique_rectangle_3": "unique rectangle type 3",
     "naked_quad": "naked quad",
     "jellyfish": "jellyfish",
