@@ -20,7 +20,7 @@ from pipeline.kinds.sudoku.grid import (
     is_solution,
     units,
 )
-from pipeline.kinds.sudoku.solve import BudgetExceeded, other_solution, solve
+from pipeline.kinds.sudoku.solve import BudgetExceeded, at_least, fold_plan, layout, other_solution, solve
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
     format_sudokus,
@@ -145,6 +145,38 @@ def unsolvable_looking(draw: st.DrawFn) -> Sudoku:
         except SudokuError:
             cells[i] = 0
     return Sudoku(2, tuple(cells))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 25), st.integers(1, 7), st.lists(st.integers(0, 3), min_size=80, max_size=80))
+def test_a_fold_plan_counts_each_window_position_once(m: int, step: int, seen: list[int]) -> None:
+    """Run the plan as its docstring says, on bits that stand for a digit seen at each of 80
+    positions; at every start whose window fits, the counts are the plain ones."""
+    once = sum(1 << (p * step) for p, v in enumerate(seen) if v)
+    window_once, window_twice, count_once, count_twice = once, 0, 0, 0
+    for add, shift in fold_plan(m, step):
+        moved = window_once >> shift
+        if add:
+            count_twice |= (window_twice >> shift) | (count_once & moved)
+            count_once |= moved
+        else:
+            window_twice |= (window_twice >> shift) | (window_once & moved)
+            window_once |= moved
+    for start in range(len(seen) - m + 1):
+        times = sum(1 for v in seen[start : start + m] if v)
+        at = start * step
+        assert (count_once >> at & 1, count_twice >> at & 1) == (int(times >= 1), int(times >= 2)), start
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from((2, 3, 4)), st.data())
+def test_at_least_counts_the_candidates_of_every_cell(box: int, data: st.DataObject) -> None:
+    lay = layout(box)
+    masks = data.draw(st.lists(st.integers(0, lay.digits), min_size=lay.cells, max_size=lay.cells))
+    x = sum(mask << (i * lay.width) for i, mask in enumerate(masks))
+    for count in range(1, lay.n + 1):
+        expected = sum(lay.cell_bit(i) for i, mask in enumerate(masks) if mask.bit_count() >= count)
+        assert at_least(x, count, lay) == expected, count
 
 
 @settings(max_examples=300, deadline=None)

@@ -87,8 +87,9 @@ def fast_level(box: int, cells) -> str:
 
 
 def as_integer(cand: list[int]) -> int:
-    """Per-cell candidate masks as the solver's digit-major candidate integer."""
-    return sum(1 << (d * 81 + i) for i, mask in enumerate(cand) for d in range(9) if mask >> d & 1)
+    """Per-cell candidate masks as the solver's candidate integer (one bit per candidate, via Layout.bit)."""
+    lay = layout(3)
+    return sum(lay.bit(i, d + 1) for i, mask in enumerate(cand) for d in range(9) if mask >> d & 1)
 
 
 def closure_pass(name: str, x: int) -> int:
@@ -110,8 +111,9 @@ def closure_pass(name: str, x: int) -> int:
 
 
 def _at_least(x: int, count: int) -> int:
-    """Cells (layer-0 bits) with at least `count` candidates."""
-    return sum(1 << i for i in range(81) if sum(x >> (d * 81 + i) & 1 for d in range(9)) >= count)
+    """The cell set of cells with at least `count` candidates, counted one candidate at a time."""
+    lay = layout(3)
+    return sum(lay.cell_bit(i) for i in range(81) if sum(bool(x & lay.bit(i, d)) for d in range(1, 10)) >= count)
 
 
 def cell(r: int, c: int) -> int:

@@ -272,7 +272,7 @@ def nishio(m: Marks) -> Step | None:
         if m.value[cell]:
             continue
         for digit in digits_of(m.cand[cell]):
-            at = (digit - 1) * lay.cells + cell
+            at = cell * lay.width + digit - 1
             if safe >> at & 1:
                 continue
             if at not in breaks:
@@ -299,19 +299,17 @@ NISHIO = 7.5
 
 def _settled(x: int, unsolved: int, lay: Layout) -> int:
     """The candidate bits of `x` (the solver's integer) in cells left with one candidate."""
-    return x & ((lay.every_cell & ~unsolved) * lay.spread_cells)
+    return x & ((lay.every_cell & ~unsolved) * lay.digits)
 
 
 def _candidates(m: Marks, lay: Layout) -> tuple[int, int]:
     """The marks as the solver's candidate integer, and the bits of the digits placed."""
     x = placed = 0
-    size = lay.cells
+    width = lay.width
     for i, mask in enumerate(m.cand):
-        for digit in digits_of(mask):
-            bit = 1 << ((digit - 1) * size + i)
-            x |= bit
-            if m.value[i]:
-                placed |= bit
+        x |= mask << (i * width)
+        if m.value[i]:
+            placed |= mask << (i * width)
     return x, placed
 
 

@@ -17,34 +17,35 @@ from itertools import combinations
 
 from pipeline.kinds.sudoku import solve
 from pipeline.kinds.sudoku.grid import units
-from pipeline.kinds.sudoku.solve import Layout, layout, propagate
+from pipeline.kinds.sudoku.solve import Layout, at_least, layout, propagate
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
 class _Masks:
-    """Layer-0 cell masks of the units, and the row/column helpers the fish need."""
+    """The units as cell sets (see solve.Layout), and the row/column helpers the fish need."""
 
     units: tuple[int, ...]
     row: int
-    """Row 0's cells; row r is row << (r * n)."""
+    """Row 0's cells; row r is row << (r * line), where `line` is a row's length in bits."""
     column: int
-    """Column 0's cells; column c is column << c."""
+    """Column 0's cells; column c is column << (c * width)."""
 
 
 @lru_cache(maxsize=8)
 def _masks(box: int) -> _Masks:
-    n = box * box
+    lay = layout(box)
+    n = lay.n
     return _Masks(
-        tuple(sum(1 << i for i in unit) for unit in units(box)),
-        (1 << n) - 1,
-        sum(1 << (r * n) for r in range(n)),
+        tuple(sum(lay.cell_bit(i) for i in unit) for unit in units(box)),
+        sum(lay.cell_bit(c) for c in range(n)),
+        sum(lay.cell_bit(r * n) for r in range(n)),
     )
 
 
 def candidates(box: int, cells: tuple[int, ...] | list[int]) -> int:
-    """The solver's candidate integer for a grid of givens (digit-major, see solve.py)."""
+    """The solver's candidate integer for a grid of givens (cell-major, see solve.py)."""
     return solve.candidates(cells, layout(box))
 
 
@@ -52,7 +53,7 @@ def with_clues(x: int, box: int, clues: dict[int, int]) -> int:
     """`x` with extra givens (cell -> digit) fixed."""
     lay = layout(box)
     for i, v in clues.items():
-        x &= ~((lay.spread_cells << i) ^ (1 << ((v - 1) * lay.cells + i)))
+        x &= ~(lay.field(i) ^ lay.bit(i, v))
     return x
 
 
@@ -83,7 +84,7 @@ def closure(
         skip_pairs = False
         if not drop and level == "hard":
             drop = (
-                _naked(x, two, two & ~_four(x, lay), lay, masks, 3)
+                _naked(x, two, two & ~at_least(x, 4, lay), lay, masks, 3)
                 | _hidden(x, two, lay, masks, 3)
                 | _fish(x, two, lay, masks, 2)
                 | _fish(x, two, lay, masks, 3)
@@ -115,31 +116,18 @@ def level_from(x: int, box: int) -> str:
     return "expert"
 
 
-def _four(x: int, lay: Layout) -> int:
-    """The layer-0 set of cells with at least four candidates."""
-    every_cell = lay.every_cell
-    one = two = three = four = 0
-    for s in lay.layers:
-        v = (x >> s) & every_cell
-        four |= three & v
-        three |= two & v
-        two |= one & v
-        one |= v
-    return four
-
-
 def _naked(x: int, open_cells: int, small: int, lay: Layout, masks: _Masks, k: int) -> int:
     """Naked pairs (k=2) and triples (k=3): k open cells of a unit whose candidates together are k
     digits; the unit's other cells lose those digits. `small` holds the open cells with at most k
     candidates. Returns every candidate so removed."""
     drop = 0
-    spread = lay.spread_cells
+    digits = lay.digits
     signature = {}
     rest = small
     while rest:
         low = rest & -rest
         rest ^= low
-        signature[low] = (x >> (low.bit_length() - 1)) & spread
+        signature[low] = (x >> (low.bit_length() - 1)) & digits
     for unit in masks.units:
         pool = small & unit
         if pool.bit_count() < k:
@@ -166,26 +154,26 @@ def _hidden(x: int, open_cells: int, lay: Layout, masks: _Masks, k: int) -> int:
     """Hidden pairs (k=2) and triples (k=3): k digits of a unit confined to the same k open cells;
     those cells lose every other digit. Returns every candidate so removed."""
     drop = 0
-    spread = lay.spread_cells
-    places = [(s, (x >> s) & open_cells) for s in lay.layers]
+    digits = lay.digits
+    places = [(d, (x >> d) & open_cells) for d in range(lay.n)]
     for unit in masks.units:
         members = open_cells & unit
         if members.bit_count() <= k:
             continue
         spots = []
-        for s, layer in places:
+        for d, layer in places:
             where = layer & unit
             if where and where.bit_count() <= k:
-                spots.append((s, where))
+                spots.append((d, where))
         if len(spots) < k:
             continue
         for group in combinations(spots, k):
             where = keep = 0
-            for s, cells in group:
+            for d, cells in group:
                 where |= cells
-                keep |= 1 << s
+                keep |= 1 << d
             if where.bit_count() == k:
-                drop |= where * (spread & ~keep)
+                drop |= where * (digits & ~keep)
     return drop & x
 
 
@@ -194,36 +182,37 @@ def _fish(x: int, open_cells: int, lay: Layout, masks: _Masks, k: int) -> int:
     leaves those columns in every other row (and the same with rows and columns swapped).
     Returns every candidate so removed."""
     drop = 0
-    n = lay.n
+    n, width = lay.n, lay.width
+    line_bits = n * width
     row, column = masks.row, masks.column
-    for s in lay.layers:
-        places = (x >> s) & open_cells
+    for d in range(n):
+        places = (x >> d) & open_cells
         if not places:
             continue
-        # Rows: compact column sets (bit c); spread over the grid by multiplying by `column`.
+        # Rows: column sets (row 0's cells); spread over the grid by multiplying by `column`.
         spots = []
         for r in range(n):
-            where = (places >> (r * n)) & row
+            where = (places >> (r * line_bits)) & row
             if 2 <= where.bit_count() <= k:
-                spots.append((row << (r * n), where))
+                spots.append((row << (r * line_bits), where))
         for group in combinations(spots, k):
             where = lines = 0
             for line, cells in group:
                 where |= cells
                 lines |= line
             if where.bit_count() == k:
-                drop |= ((where * column) & ~lines & places) << s
-        # Columns: row sets as bits r*n; spread over the grid by multiplying by `row`.
+                drop |= ((where * column) & ~lines & places) << d
+        # Columns: row sets (column 0's cells); spread over the grid by multiplying by `row`.
         spots = []
         for c in range(n):
-            where = (places >> c) & column
+            where = (places >> (c * width)) & column
             if 2 <= where.bit_count() <= k:
-                spots.append((column << c, where))
+                spots.append((column << (c * width), where))
         for group in combinations(spots, k):
             where = lines = 0
             for line, cells in group:
                 where |= cells
                 lines |= line
             if where.bit_count() == k:
-                drop |= ((where * row) & ~lines & places) << s
+                drop |= ((where * row) & ~lines & places) << d
     return drop & x

@@ -30,7 +30,13 @@ from pipeline.kinds.sudoku.closure import candidates, closure, with_clues
 from pipeline.kinds.sudoku.explainer import CHAINS_UP_TO_BOX, explain
 from pipeline.kinds.sudoku.grade import BANDS, LEVELS, grade
 from pipeline.kinds.sudoku.grid import BOXES, Sudoku
-from pipeline.kinds.sudoku.solve import BudgetExceeded, layout, other_solution, solve
+from pipeline.kinds.sudoku.solve import (
+    BudgetExceeded,
+    at_least,
+    layout,
+    other_solution,
+    solve,
+)
 from pipeline.kinds.sudoku.techniques import full_house, hidden_single_box
 from pipeline.kinds.sudoku.textformat import to_line
 from pipeline.seeds import derive_seed
@@ -296,14 +302,11 @@ def _one_more_clue(
     as solving afresh, since more clues never invalidate a deduction; only cheaper. Only a medium
     result needs a fresh look (singles alone might finish it)."""
     lay = layout(box)
-    known = 0
-    for s in lay.layers:
-        known |= placed >> s
-    known &= lay.every_cell
+    known = at_least(placed, 1, lay)
     missing = [orbit for orbit in orbits if not cells[orbit[0]]]
     rng.shuffle(missing)
     for orbit in missing:
-        if all(known >> i & 1 for i in orbit):
+        if all(known & lay.cell_bit(i) for i in orbit):
             continue  # the medium techniques already found these digits: the clues would change nothing
         richer = cells.copy()
         for i in orbit:

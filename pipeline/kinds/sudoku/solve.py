@@ -1,17 +1,20 @@
 """Count the solutions of a Sudoku, up to a limit, with proof.
 
-The whole grid's candidates are one integer, digit-major: bit d*N + i says digit d+1 may still go in
-cell i (N = n*n cells). Python does big-integer operations in C, so the questions a solver asks all
-the time are answered for every cell and unit at once in a few operations per digit or unit
-position, not one Python step per cell:
+The whole grid's candidates are one integer, cell-major: cell i owns the `width` = n+1 bits from
+i*width, bit i*width + d saying digit d+1 may still go there, and its top bit (the guard) always
+clear. Python does big-integer arithmetic in C, so the questions a solver asks all the time are
+answered for every cell and unit at once in a few operations, not one Python step per cell:
 
-- naked singles and empty cells: per cell, "at least one / two / three candidates" folded over the
-  n digit layers;
-- hidden singles and digits with no place: the same fold over the n positions of every row, column
-  or box at once (shift the grid so position k of each unit lines up, mask, accumulate);
+- naked singles and empty cells: adding n ones to every field carries into its guard exactly when
+  the field is not empty, and `x & (x - ones)` clears each field's lowest candidate, so the same
+  carry then marks the cells with two or more (a cell set is the guards shifted down to bit
+  i*width);
+- hidden singles and digits with no place: "seen once / seen twice" counts over the positions of
+  every row, column or box at once, folded in doubling steps (a row of nine: windows of 2, 4, 8,
+  then one more position), read at each unit's first cell and spread back over the unit;
 - placing a digit: one AND with a precomputed mask that clears it from the cell's peers and every
   other digit from the cell;
-- pointing and box-line reduction, once singles run dry: the same folds over the k-cell segments
+- pointing and box-line reduction, once singles run dry: the same counts over the k-cell segments
   where a line crosses a box (they cut the search on the hardest 9x9 lists by a third).
 
 Search branches on a cell with the fewest candidates, ties broken by the most unsolved peers (which
@@ -34,81 +37,139 @@ SEARCH_WORK = 5_000_000
 60,000 on 9x9 (published hard ones need under a thousand), 8,000 on 25x25; seconds either way."""
 KILL_TABLE_MAX = 4096
 """Precompute the placement masks when the grid has at most this many (digit, cell) bits (box 2..4);
-a 25x25 grid would need 15,625 masks of 15,625 bits (30 MB), so it builds each one when placing."""
+a 25x25 grid would need 15,625 masks of 16,250 bits (30 MB), so it builds each one when placing."""
+
+FoldPlan = tuple[tuple[bool, int], ...]
+"""Steps counting a window of m positions `step` bits apart (see `fold_plan`)."""
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Per box size, the masks and shifts that turn per-cell and per-unit questions into a few big-int operations."""
+    """Per box size, the masks and shifts that turn per-cell and per-unit questions into a few big-int operations.
+
+    A *cell set* has bit i*width for cell i (the first bit of its field): multiplying it by `digits`
+    gives those cells' whole fields, and `(x >> d) & every_cell` is the cell set of digit d+1's places.
+    """
 
     box: int
     n: int
     cells: int
-    """N = n*n; digit d's layer is bits d*N .. d*N + N - 1."""
+    width: int
+    """Bits per cell: n digits, then the guard bit."""
     every_cell: int
-    """N one bits: one per cell of layer 0."""
-    layers: tuple[int, ...]
-    """d*N for each digit d: shifting by it brings layer d down to layer 0."""
-    spread_cells: int
-    """A one bit at the start of every layer: multiplying a layer-0 cell set by it copies it to all digits."""
-    unit_folds: tuple[tuple[tuple[int, ...], int, int], ...]
-    """For rows, columns and boxes: (the shift to each position within the unit, the mask of each
-    unit's first position in every layer, the multiplier that spreads a first position over its unit)."""
+    """The cell set of every cell (one bit per field, at its start)."""
+    digits: int
+    """n one bits: one field of every digit."""
+    full: int
+    """Every candidate of every cell."""
+    guard: int
+    """Every cell's guard bit."""
+    unit_folds: tuple[tuple[tuple[FoldPlan, ...], int, int], ...]
+    """For rows, columns and boxes: (the fold plans that bring a unit's counts to its first cell, the
+    first cells' whole fields, the multiplier that spreads a first cell's field over its unit)."""
     lines: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...], int, int, int, tuple[int, ...], int, int, int], ...]
     """For rows, then columns, the shifts and masks of locked candidates on segments (the k cells
     where a line crosses a box), each segment named by its first cell: (shifts to a segment's cells,
     segment firsts, segment spread; shifts to a line's segments, line firsts, line's segments spread,
     line spread; shifts to a box's segments in this direction, box firsts, box's segments spread,
-    box spread)."""
+    box spread): k positions each, few enough that plain loops beat doubling (see `fold_plan`)."""
     peers: tuple[int, ...]
-    """Per cell, its peers as a layer-0 bit set."""
+    """Per cell, its peers as a cell set."""
     kill: tuple[int, ...] | None
-    """Per (digit, cell) bit, the AND mask that places it; None for grids too big to tabulate."""
+    """Per candidate bit, the AND mask that places it (0 at guard bits); None for grids too big to tabulate."""
+
+    def bit(self, cell: int, digit: int) -> int:
+        """The candidate bit of `digit` (1..n) in `cell`."""
+        return 1 << (cell * self.width + digit - 1)
+
+    def field(self, cell: int) -> int:
+        """Every candidate bit of `cell`."""
+        return self.digits << (cell * self.width)
+
+    def digits_of(self, x: int, cell: int) -> int:
+        """The candidates of `cell` in `x` as bits 0..n-1 (bit d: digit d+1)."""
+        return (x >> (cell * self.width)) & self.digits
+
+    def cell_bit(self, cell: int) -> int:
+        """`cell` as a one-cell cell set."""
+        return 1 << (cell * self.width)
+
+    def cell_of(self, bit: int) -> int:
+        """The cell of a candidate bit (or of a cell set's bit)."""
+        return (bit.bit_length() - 1) // self.width
 
 
 @lru_cache(maxsize=8)
 def layout(box: int) -> Layout:
     n = box * box
     cells = n * n
-    every_cell = (1 << cells) - 1
-    layers = tuple(d * cells for d in range(n))
-    spread_cells = sum(1 << s for s in layers)
+    width = n + 1
+    digits = (1 << n) - 1
+    every_cell = sum(1 << (width * i) for i in range(cells))
 
-    def per_layer(firsts: list[int]) -> int:
-        return sum(1 << (s + i) for s in layers for i in firsts)
+    def fields(firsts: list[int]) -> int:
+        return sum(digits << (width * i) for i in firsts)
+
+    def spread(shifts: tuple[int, ...]) -> int:
+        return sum(1 << s for s in shifts)
 
     every_unit = units(box)
     folds = []
     for kind in range(3):
         group = every_unit[kind * n : (kind + 1) * n]
         first = group[0][0]
-        shifts = tuple(i - first for i in group[0])
-        folds.append((shifts, per_layer([u[0] for u in group]), sum(1 << s for s in shifts)))
+        shifts = tuple(width * (i - first) for i in group[0])
+        plans = ((fold_plan(n, width),), (fold_plan(n, width * n),), (fold_plan(box, width), fold_plan(box, width * n)))
+        folds.append((plans[kind], fields([u[0] for u in group]), spread(shifts)))
     lines = []
-    box_firsts = per_layer([u[0] for u in every_unit[2 * n :]])
+    box_firsts = fields([u[0] for u in every_unit[2 * n :]])
     for kind in range(2):
         step, across = (1, n) if kind == 0 else (n, 1)
-        seg = tuple(j * step for j in range(box))
-        along = tuple(t * box * step for t in range(box))
-        line_firsts = per_layer([u[0] for u in every_unit[kind * n : (kind + 1) * n]])
-        seg_firsts = per_layer([u[0] + t for u in every_unit[kind * n : (kind + 1) * n] for t in along])
-        in_box = tuple(j * across for j in range(box))
+        seg = tuple(width * j * step for j in range(box))
+        along = tuple(width * t * box * step for t in range(box))
+        line_firsts = fields([u[0] for u in every_unit[kind * n : (kind + 1) * n]])
+        seg_firsts = fields([u[0] + t * box * step for u in every_unit[kind * n : (kind + 1) * n] for t in range(box)])
+        in_box = tuple(width * j * across for j in range(box))
         lines.append((
-            seg, seg_firsts, sum(1 << t for t in seg),
-            along, line_firsts, sum(1 << t for t in along), folds[kind][2],
-            in_box, box_firsts, sum(1 << t for t in in_box), folds[2][2],
+            seg, seg_firsts, spread(seg),
+            along, line_firsts, spread(along), folds[kind][2],
+            in_box, box_firsts, spread(in_box), folds[2][2],
         ))
-    peer_masks = tuple(sum(1 << p for p in ps) for ps in peers(box))
-    kill = None
+    peer_sets = tuple(sum(1 << (width * p) for p in ps) for ps in peers(box))
+    lay = Layout(box, n, cells, width, every_cell, digits, every_cell * digits, every_cell << n, tuple(folds),
+                 tuple(lines), peer_sets, None)
     if n * cells <= KILL_TABLE_MAX:
-        kill = tuple(_kill(b, cells, peer_masks, spread_cells) for b in range(n * cells))
-    return Layout(box, n, cells, every_cell, layers, spread_cells, tuple(folds), tuple(lines), peer_masks, kill)
+        kill = tuple(_kill(b, lay) if b % width < n else 0 for b in range(width * cells))
+        lay = Layout(**{**lay.__dict__, "kill": kill})
+    return lay
 
 
-def _kill(b: int, cells: int, peer_masks: tuple[int, ...], spread_cells: int) -> int:
+def fold_plan(m: int, step: int) -> FoldPlan:
+    """How to count, at every position p, each digit over the m positions p, p+step, ..., in doubling steps.
+
+    Every position holds a pair (seen once, seen twice); combining a pair with another shifted by s
+    gives once = o | o', twice = t | t' | (o & o'). A window of 2s positions is a window of s
+    combined with itself s positions on; m is the sum of its binary digits' windows laid end to end.
+    Steps: (True, shift) combines the current window, shifted, into the count; (False, shift)
+    doubles the window. A row of nine: take 1, double to 2, 4, 8, add the 8 one position on (four
+    combinations instead of eight). Positions other than the windows' starts end up holding junk.
+    """
+    plan: list[tuple[bool, int]] = []
+    size, done = 1, 0
+    while True:
+        if m & size:
+            plan.append((True, done * step))
+            done += size
+        if done == m:
+            return tuple(plan)
+        plan.append((False, size * step))
+        size *= 2
+
+
+def _kill(b: int, lay: Layout) -> int:
     """The AND mask placing candidate bit b: its digit leaves the cell's peers, other digits leave the cell."""
-    d, i = divmod(b, cells)
-    return ~((peer_masks[i] << (d * cells)) | (spread_cells << i)) | (1 << b)
+    i, d = divmod(b, lay.width)
+    return ~((lay.peers[i] << d) | lay.field(i)) | (1 << b)
 
 
 def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[int, int, int, int] | None:
@@ -116,42 +177,53 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
     None on a contradiction.
 
     `x` holds the candidates, `placed` the candidate bits already placed (their peers cleared).
-    Returns (x, placed, two, three) at the fixpoint, where `two` and `three` are the layer-0 sets of
+    Returns (x, placed, two, three) at the fixpoint, where `two` and `three` are the cell sets of
     cells with at least two and at least three candidates (`two` is then the unsolved cells).
     Every single found in one sweep is placed before the next sweep; two placements that clash
     (same digit twice in a unit, two digits in one cell) wipe one of their own bits, which the
-    `placed & ~x` test catches.
+    `placed & ~x` test catches. Naked singles cost a handful of operations, so they run first and
+    alone; hidden singles are looked for in rows, then columns, then boxes, and the first kind
+    that has some goes back to naked singles.
     """
+    n = lay.n
     every_cell = lay.every_cell
-    layers = lay.layers
-    spread_cells = lay.spread_cells
+    digits = lay.digits
+    full = lay.full
+    guard = lay.guard
     folds = lay.unit_folds
     kill = lay.kill
     while True:
-        one = two = 0
-        for s in layers:
-            v = (x >> s) & every_cell
-            two |= one & v
-            one |= v
-        if one != every_cell:
+        if (x + full) & guard != guard:
             return None
-        new = ((one & ~two) * spread_cells) & x & ~placed
+        fewer = x & (x - every_cell)  # each field without its lowest candidate
+        several = (fewer + full) & guard
+        new = x & (((guard ^ several) >> n) * digits) & ~placed
         if not new:
-            singles = 0
-            for shifts, firsts, spread in folds:
-                once = twice = 0
-                for s in shifts:
-                    v = (x >> s) & firsts
-                    twice |= once & v
-                    once |= v
+            for plans, firsts, spread in folds:
+                once, twice = x, 0
+                for plan in plans:  # run `fold_plan`'s steps (inline: the hot loop)
+                    window_once, window_twice = once, twice
+                    once = twice = 0
+                    for add, shift in plan:
+                        moved = window_once >> shift
+                        if add:
+                            twice |= (window_twice >> shift) | (once & moved)
+                            once |= moved
+                        else:
+                            window_twice |= (window_twice >> shift) | (window_once & moved)
+                            window_once |= moved
+                once &= firsts
                 if once != firsts:
                     return None
-                singles |= ((once & ~twice) * spread) & x
-            new = singles & ~placed
-            if not new:
+                new = ((once & ~twice) * spread) & x & ~placed
+                if new:
+                    break
+            else:
                 drop = _locked(x, lay) if locked else 0
                 if not drop:
-                    return x, placed, two, _three(x, lay)
+                    two = several >> n
+                    three = ((fewer & (fewer - two)) + full) & guard
+                    return x, placed, two, three >> n
                 x &= ~drop
                 continue
         placed |= new
@@ -161,25 +233,20 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
                 new ^= low
                 x &= kill[low.bit_length() - 1]
         else:
-            cells, peer_masks = lay.cells, lay.peers
             while new:
                 low = new & -new
                 new ^= low
-                x &= _kill(low.bit_length() - 1, cells, peer_masks, spread_cells)
+                x &= _kill(low.bit_length() - 1, lay)
         if placed & ~x:
             return None
 
 
-def _three(x: int, lay: Layout) -> int:
-    """The layer-0 set of cells with at least three candidates (asked once, at the fixpoint)."""
-    one = two = three = 0
-    every_cell = lay.every_cell
-    for s in lay.layers:
-        v = (x >> s) & every_cell
-        three |= two & v
-        two |= one & v
-        one |= v
-    return three
+def at_least(x: int, count: int, lay: Layout) -> int:
+    """The cell set of cells with at least `count` candidates (`count` >= 1)."""
+    full, guard, n = lay.full, lay.guard, lay.n
+    for _ in range(count - 1):
+        x &= x - (((x + full) & guard) >> n)  # drop the lowest candidate of every non-empty cell
+    return ((x + full) & guard) >> n
 
 
 def _locked(x: int, lay: Layout) -> int:
@@ -283,34 +350,26 @@ def other_solution(
             return None
         x, placed = fixed[0], fixed[1]
         for i in removed:
-            digit = 1 << ((solution[i] - 1) * lay.cells + i)
+            digit = lay.bit(i, solution[i])
             search.visit(x & ~digit, placed)
             if search.found:
                 break
-            x &= ~((lay.spread_cells << i) ^ digit)
+            x &= ~(lay.field(i) ^ digit)
     return _cells(search.found[0], lay) if search.found else None
 
 
 def candidates(cells: tuple[int, ...] | list[int], lay: Layout) -> int:
     """The candidate integer of a grid (no checks): every digit everywhere, then each given fixed in its cell."""
-    x = (1 << (lay.n * lay.cells)) - 1
-    spread, size = lay.spread_cells, lay.cells
+    x = lay.full
     for i, v in enumerate(cells):
         if v:
-            x &= ~((spread << i) ^ (1 << ((v - 1) * size + i)))
+            x &= ~(lay.field(i) ^ lay.bit(i, v))
     return x
 
 
 def _cells(x: int, lay: Layout) -> tuple[int, ...]:
     """The digits of a solved candidate integer, row-major."""
-    out = [0] * lay.cells
-    for d, s in enumerate(lay.layers):
-        layer = (x >> s) & lay.every_cell
-        while layer:
-            low = layer & -layer
-            layer ^= low
-            out[low.bit_length() - 1] = d + 1
-    return tuple(out)
+    return tuple(lay.digits_of(x, i).bit_length() for i in range(lay.cells))
 
 
 class BudgetExceeded(Exception):
@@ -355,7 +414,7 @@ class _Search:
             raise BudgetExceeded
         i = self._branch_cell(x, two, three)
         lay = self.lay
-        row = lay.spread_cells << i
+        row = lay.field(i)
         for bit in self._branch_order(i, x & row):
             self.visit(x & ~(row ^ bit), placed)
             if len(self.found) >= self.limit:
@@ -366,15 +425,15 @@ class _Search:
         the most two-candidate peers (measured: a third fewer branchings than row-major order on the
         hardest published 9x9 lists)."""
         lay = self.lay
-        peer_masks = lay.peers
+        peer_masks, width = lay.peers, lay.width
         pairs = choice = two & ~three
         if not choice:
-            spread, fewest = lay.spread_cells, 1 << 30
+            digits, fewest = lay.digits, 1 << 30
             rest = two
             while rest:
                 low = rest & -rest
                 rest ^= low
-                count = ((x >> (low.bit_length() - 1)) & spread).bit_count()
+                count = ((x >> (low.bit_length() - 1)) & digits).bit_count()
                 if count < fewest:
                     fewest, choice = count, low
                 elif count == fewest:
@@ -383,7 +442,7 @@ class _Search:
         while choice:
             low = choice & -choice
             choice ^= low
-            i = low.bit_length() - 1
+            i = (low.bit_length() - 1) // width
             peer = peer_masks[i]
             degree = (peer & two).bit_count() * 128 + (peer & pairs).bit_count()
             if degree > best_degree:
@@ -401,12 +460,12 @@ class _Search:
         if self.rng is not None:
             self.rng.shuffle(order)
         if self.hint is not None and self.hint[i]:
-            first = 1 << ((self.hint[i] - 1) * self.lay.cells + i)
+            first = self.lay.bit(i, self.hint[i])
             if first in order:
                 order.remove(first)
                 order.insert(0, first)
         if self.avoid is not None:
-            last = 1 << ((self.avoid[i] - 1) * self.lay.cells + i)
+            last = self.lay.bit(i, self.avoid[i])
             if last in order:
                 order.remove(last)
                 order.append(last)
