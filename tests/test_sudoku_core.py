@@ -20,7 +20,14 @@ from pipeline.kinds.sudoku.grid import (
     is_solution,
     units,
 )
-from pipeline.kinds.sudoku.solve import BudgetExceeded, at_least, fold_plan, layout, other_solution, solve
+from pipeline.kinds.sudoku.solve import (
+    BudgetExceeded,
+    at_least,
+    fold_plan,
+    layout,
+    other_solution,
+    solve,
+)
 from pipeline.kinds.sudoku.textformat import (
     SudokuText,
     format_sudokus,
@@ -153,8 +160,10 @@ def test_a_fold_plan_counts_each_window_position_once(m: int, step: int, seen: l
     """Run the plan as its docstring says, on bits that stand for a digit seen at each of 80
     positions; at every start whose window fits, the counts are the plain ones."""
     once = sum(1 << (p * step) for p, v in enumerate(seen) if v)
-    window_once, window_twice, count_once, count_twice = once, 0, 0, 0
-    for add, shift in fold_plan(m, step):
+    odd, steps = fold_plan(m, step)
+    window_once, window_twice = once, 0
+    count_once, count_twice = (once, 0) if odd else (0, 0)
+    for add, shift in steps:
         moved = window_once >> shift
         if add:
             count_twice |= (window_twice >> shift) | (count_once & moved)

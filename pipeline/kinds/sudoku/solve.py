@@ -39,8 +39,9 @@ KILL_TABLE_MAX = 4096
 """Precompute the placement masks when the grid has at most this many (digit, cell) bits (box 2..4);
 a 25x25 grid would need 15,625 masks of 16,250 bits (30 MB), so it builds each one when placing."""
 
-FoldPlan = tuple[tuple[bool, int], ...]
-"""Steps counting a window of m positions `step` bits apart (see `fold_plan`)."""
+FoldPlan = tuple[bool, tuple[tuple[bool, int], ...]]
+"""Whether the count starts as the one-position window, then the steps that count a window of m
+positions `step` bits apart (see `fold_plan`)."""
 
 
 @dataclass(frozen=True)
@@ -150,20 +151,21 @@ def fold_plan(m: int, step: int) -> FoldPlan:
     Every position holds a pair (seen once, seen twice); combining a pair with another shifted by s
     gives once = o | o', twice = t | t' | (o & o'). A window of 2s positions is a window of s
     combined with itself s positions on; m is the sum of its binary digits' windows laid end to end.
-    Steps: (True, shift) combines the current window, shifted, into the count; (False, shift)
-    doubles the window. A row of nine: take 1, double to 2, 4, 8, add the 8 one position on (four
-    combinations instead of eight). Positions other than the windows' starts end up holding junk.
+    The count starts as the one-position window when m is odd (the first flag), empty otherwise;
+    then the steps: (True, shift) combines the current window, shifted, into the count; (False,
+    shift) doubles the window. A row of nine: start with 1, double to 2, 4, 8, add the 8 one
+    position on (four combinations instead of eight). Positions other than the windows' starts end
+    up holding junk.
     """
-    plan: list[tuple[bool, int]] = []
-    size, done = 1, 0
-    while True:
+    steps: list[tuple[bool, int]] = []
+    size, done = 2, m & 1
+    while done < m:
+        steps.append((False, size // 2 * step))
         if m & size:
-            plan.append((True, done * step))
+            steps.append((True, done * step))
             done += size
-        if done == m:
-            return tuple(plan)
-        plan.append((False, size * step))
         size *= 2
+    return bool(m & 1), tuple(steps)
 
 
 def _kill(b: int, lay: Layout) -> int:
@@ -201,10 +203,11 @@ def propagate(x: int, placed: int, lay: Layout, locked: bool = True) -> tuple[in
         if not new:
             for plans, firsts, spread in folds:
                 once, twice = x, 0
-                for plan in plans:  # run `fold_plan`'s steps (inline: the hot loop)
+                for odd, steps in plans:  # run `fold_plan`'s steps (inline: the hot loop)
                     window_once, window_twice = once, twice
-                    once = twice = 0
-                    for add, shift in plan:
+                    if not odd:
+                        once = twice = 0
+                    for add, shift in steps:
                         moved = window_once >> shift
                         if add:
                             twice |= (window_twice >> shift) | (once & moved)
