@@ -5,10 +5,10 @@ i*width, bit i*width + d saying digit d+1 may still go there, and its top bit (t
 clear. Python does big-integer arithmetic in C, so the questions a solver asks all the time are
 answered for every cell and unit at once in a few operations, not one Python step per cell:
 
-- naked singles and empty cells: adding n ones to every field carries into its guard exactly when
-  the field is not empty, and `x & (x - ones)` clears each field's lowest candidate, so the same
-  carry then marks the cells with two or more (a cell set is the guards shifted down to bit
-  i*width);
+- naked singles and empty cells: adding n one bits (the all-digits value) to every field carries
+  into its guard exactly when the field is not empty, and `x & (x - ones)` clears each field's
+  lowest candidate, so the same carry then marks the cells with two or more (a cell set is the
+  guards shifted down to bit i*width);
 - hidden singles and digits with no place: "seen once / seen twice" counts over the positions of
   every row, column or box at once, folded in doubling steps (a row of nine: windows of 2, 4, 8,
   then one more position), read at each unit's first cell and spread back over the unit;
@@ -94,10 +94,6 @@ class Layout:
     def cell_bit(self, cell: int) -> int:
         """`cell` as a one-cell cell set."""
         return 1 << (cell * self.width)
-
-    def cell_of(self, bit: int) -> int:
-        """The cell of a candidate bit (or of a cell set's bit)."""
-        return (bit.bit_length() - 1) // self.width
 
 
 @lru_cache(maxsize=8)
