@@ -26,7 +26,7 @@ search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pipeline.kinds.result import SolveResult
@@ -111,12 +111,13 @@ def layout(box: int) -> Layout:
         return sum(1 << s for s in shifts)
 
     every_unit = units(box)
+    # Rows count along a row; columns down a column; boxes along a box row, then down the box.
+    plans = ((fold_plan(n, width),), (fold_plan(n, width * n),), (fold_plan(box, width), fold_plan(box, width * n)))
     folds = []
     for kind in range(3):
         group = every_unit[kind * n : (kind + 1) * n]
         first = group[0][0]
         shifts = tuple(width * (i - first) for i in group[0])
-        plans = ((fold_plan(n, width),), (fold_plan(n, width * n),), (fold_plan(box, width), fold_plan(box, width * n)))
         folds.append((plans[kind], fields([u[0] for u in group]), spread(shifts)))
     lines = []
     box_firsts = fields([u[0] for u in every_unit[2 * n :]])
@@ -137,7 +138,7 @@ def layout(box: int) -> Layout:
                  tuple(lines), peer_sets, None)
     if n * cells <= KILL_TABLE_MAX:
         kill = tuple(_kill(b, lay) if b % width < n else 0 for b in range(width * cells))
-        lay = Layout(**{**lay.__dict__, "kill": kill})
+        lay = replace(lay, kill=kill)
     return lay
 
 
