@@ -214,7 +214,7 @@ def propagate_from(
         swept = _sweep(cand, n, geo, taken, cache)
         if swept is None:
             return None
-        taken, fdirty = swept
+        taken, fdirty, loose = swept
         bdirty = 0
     owned = -1  # the pinned cells when `loose` last held only loose numbers free of them
     while True:
@@ -391,9 +391,9 @@ def propagate_from(
         if not loose:  # every number pinned, to distinct cells covering the board: the strong rules hold
             return taken, loose
         verdict = _strong_rules(cand, n, geo, taken, loose, sdirty)
-        if verdict is None:
+        if verdict == 0:
             return taken, loose
-        if verdict is False:
+        if verdict < 0:
             return None
         for k in loose:
             c = cand[k]
@@ -405,14 +405,16 @@ def propagate_from(
         loose = [k for k in loose if cand[k] & (cand[k] - 1)]
 
 
-def _sweep(cand: list[int], n: int, geo: Geometry, taken: int, cache: ReachCache) -> tuple[int, int] | None:
+def _sweep(
+    cand: list[int], n: int, geo: Geometry, taken: int, cache: ReachCache
+) -> tuple[int, int, list[int]] | None:
     """The chain rules' first round on a fresh board, where every number is dirty: one straight pass
     forward (k touches k-1), one backward (k touches k+1), as the walks of `propagate_from` would
     do it but without their start bookkeeping.
 
     The backward pass re-checks every number after the forward one, so only its own drops of pinned
-    cells need a forward re-check. Returns (pinned cells, the numbers to re-check forward), or None
-    on a contradiction. Hot loop, as `propagate_from`.
+    cells need a forward re-check. Returns (pinned cells, the numbers to re-check forward, the
+    numbers left loose, ascending), or None on a contradiction. Hot loop, as `propagate_from`.
     """
     touch = geo.touch
     nbrs = geo.nbrs
@@ -420,17 +422,21 @@ def _sweep(cand: list[int], n: int, geo: Geometry, taken: int, cache: ReachCache
     reach = cache.reach
     src = cache.src
     free = open_mask ^ taken
-    prev = cand[1]
-    r = nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)
-    reach[1] = r
-    src[1] = prev
+    # `last` is number j-1's set and r the cells touching it, worked out only when j is loose: a
+    # pinned j is checked against `last` through its own neighbours, a lookup instead of a touch.
+    last = cand[1]
+    r = -1
     for j in range(2, n + 1):
         c = cand[j]
         if c & (c - 1) == 0:
-            if not c & r:
-                return None
             r = nbrs[c.bit_length() - 1]
+            if not r & last:
+                return None
         else:
+            if r < 0:
+                r = touch(last)
+                reach[j - 1] = r
+                src[j - 1] = last
             new = c & r & free
             if new != c:
                 if not new:
@@ -441,43 +447,50 @@ def _sweep(cand: list[int], n: int, geo: Geometry, taken: int, cache: ReachCache
                     free = open_mask ^ taken
                     r = nbrs[new.bit_length() - 1]
                 else:
-                    r = touch(new)
-            elif c is not prev:  # the same set as k-1's (runs of "anywhere") has the same reach
-                r = touch(c)
-        reach[j] = r
-        src[j] = prev = c
+                    r = -1
+            elif c is not last:  # the same set as k-1's (runs of "anywhere") has the same reach
+                r = -1
+        last = c
 
     cross = 0
-    r = reach[n]
+    last = cand[n]
+    r = -1
+    loose = [n] if last & (last - 1) else []
+    keep = loose.append
     for j in range(n - 1, 0, -1):
         c = cand[j]
         if c & (c - 1) == 0:
-            if not c & r:
-                return None
             r = nbrs[c.bit_length() - 1]
+            if not r & last:
+                return None
         else:
+            if r < 0:
+                if last is src[j + 1]:
+                    r = reach[j + 1]
+                else:
+                    r = touch(last)
+                    reach[j + 1] = r
+                    src[j + 1] = last
             new = c & r & free
             if new != c:
                 if not new:
                     return None
-                cand[j] = new
-                if c & taken and cand[j + 1] & (cand[j + 1] - 1):  # a pinned k + 1 touches all of new
+                if c & taken and last & (last - 1):  # a pinned k + 1 touches all of new
                     cross |= 1 << j
+                cand[j] = c = new
                 if new & (new - 1) == 0:
                     taken |= new
                     free = open_mask ^ taken
                     r = nbrs[new.bit_length() - 1]
-                else:
-                    r = touch(new)
-                reach[j] = r
-                src[j] = new
-            elif c is src[j]:
-                r = reach[j]
+                    last = c
+                    continue
+                r = -1
             else:
-                r = touch(c)
-                reach[j] = r
-                src[j] = c
-    return taken, cross
+                r = -1
+            keep(j)
+        last = c
+    loose.reverse()
+    return taken, cross, loose
 
 
 def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
@@ -498,7 +511,7 @@ def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
 
 def _strong_rules(
     cand: list[int], n: int, geo: Geometry, taken: int, loose: list[int], dirty: int
-) -> int | bool | None:
+) -> int:
     """Costlier rules, run once the cheap ones are stuck.
 
     - k's cell needs two different neighbours for k-1 and k+1, so it touches at least two cells
@@ -508,7 +521,7 @@ def _strong_rules(
     - each connected pocket of free cells needs at least as many numbers able to enter it as it
       has cells, and the numbers confined to it must fit in it.
     `loose` holds every number with several candidates, ascending.
-    Returns False on a contradiction, the changed numbers as bits when something changed, None when nothing did.
+    Returns -1 on a contradiction, else the changed numbers as bits (0 when nothing changed).
     """
     touch_twice = geo.touch_twice
     # Numbers 2..n-1 next to a changed one; a number whose own candidates shrank while its
@@ -531,7 +544,7 @@ def _strong_rules(
             new = c & touch_twice(a | b)
             if new != c:
                 if not new:
-                    return False
+                    return -1
                 cand[k] = new
                 changed |= low
     if changed:
@@ -543,7 +556,7 @@ def _strong_rules(
         if pocket == free:
             # One pocket holding every free cell: the loose numbers are exactly as many as its
             # cells and none can leave it, so the counts below cannot fail.
-            return None
+            return 0
         free &= ~pocket
         size = pocket.bit_count()
         entering = confined = 0
@@ -554,8 +567,8 @@ def _strong_rules(
                 if not c & ~pocket:
                     confined += 1
         if entering < size or confined > size:
-            return False
-    return None
+            return -1
+    return 0
 
 
 def initial_candidates(board: Board, geo: Geometry) -> list[int]:
