@@ -3,12 +3,16 @@
 # Everything is installed from requirements/lock.txt: exact versions with their hashes, so a book
 # rebuilt on a fresh machine years later uses the libraries it was made with. `make lock` refreshes
 # the lock files (pip-tools, kept in a venv of its own so it never mixes with the project's pins).
+# The solver's hot module is then compiled with mypyc when the machine has a C compiler
+# (pipeline/native.py): the same code and answers, faster; without a compiler it runs as Python.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 CONFIG ?= configs/classic.yaml
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+NATIVE_SOURCES := pipeline/kinds/hidato/solve.py
+NATIVE_STAMP := $(VENV)/.compiled
 LOCK := requirements/lock.txt
 BENCH_LOCK := requirements/bench-lock.txt
 LOCK_TOOLS := .lock-tools
@@ -32,15 +36,20 @@ $(BENCH_STAMP): $(STAMP) $(BENCH_LOCK)
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(BENCH_LOCK)
 	touch $(BENCH_STAMP)
 
-install: $(STAMP)
+# Rebuilt whenever a compiled source changes; an outdated build is never imported meanwhile.
+$(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python -m pipeline.native $(NATIVE_SOURCES)
+	touch $(NATIVE_STAMP)
 
-test: $(STAMP)
+install: $(NATIVE_STAMP)
+
+test: $(NATIVE_STAMP)
 	$(BIN)/python -m pytest
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(NATIVE_STAMP)
 	$(BIN)/python -m bench
 
-book: $(STAMP)
+book: $(NATIVE_STAMP)
 	$(BIN)/puzzlebook build $(CONFIG)
 
 # Newest versions within pyproject.toml's ranges; the bench lock keeps every pin of the main one
@@ -48,9 +57,10 @@ book: $(STAMP)
 lock:
 	test -x $(LOCK_TOOLS)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_TOOLS) && \
 		$(LOCK_TOOLS)/bin/python -m pip install --quiet $(PIP_TOOLS))
-	$(COMPILE) --upgrade --extra test -o $(LOCK) pyproject.toml
+	$(COMPILE) --upgrade --extra test --extra native -o $(LOCK) pyproject.toml
 	cp $(LOCK) $(BENCH_LOCK)
-	$(COMPILE) --extra test --extra bench -o $(BENCH_LOCK) pyproject.toml
+	$(COMPILE) --extra test --extra native --extra bench -o $(BENCH_LOCK) pyproject.toml
 
 clean:
 	rm -rf $(VENV) $(LOCK_TOOLS) build *.egg-info
+	rm -f $(foreach src,$(NATIVE_SOURCES),$(basename $(src))*.so $(basename $(src)).compiled-from)
