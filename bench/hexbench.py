@@ -21,7 +21,7 @@ from bench import engine
 from bench.compare import CompareResult, Item, compare_set
 from bench.cpsat import ortools_available
 from bench.engine import LEVELS, SPREAD_TARGET, Case, CaseResult
-from bench.machine import load_average
+from bench.machine import hidato_solver_build, load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.kinds.hidato.board import Board
 
@@ -128,7 +128,7 @@ def run(seeds: int = 20, pattern: str | None = None, *, write: bool = True, out=
     begin = time.perf_counter()
     emit("# puzzlebook bench: hex Hidato\n")
     emit(f"{seeds} seeds per row, one process; CP-SAT {'available' if ortools_available() else 'not installed'}; "
-         f"load average at start {load_average()}\n")
+         f"Hidato solver {hidato_solver_build()}; load average at start {load_average()}\n")
     emit(markdown_header(COLUMNS))
     rows = []
     for case in cases(seeds, pattern):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 
 def load_average() -> str:
@@ -11,3 +12,10 @@ def load_average() -> str:
         return f"{os.getloadavg()[0]:.2f}"
     except OSError:
         return "unknown"
+
+
+def hidato_solver_build() -> str:
+    """Whether the Hidato solver runs compiled (make builds it with mypyc) or as Python: a third apart."""
+    import pipeline.kinds.hidato.solve as solve
+
+    return "compiled with mypyc" if Path(solve.__file__).suffix != ".py" else "interpreted (not compiled)"

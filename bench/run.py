@@ -24,7 +24,7 @@ from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available
 from bench.engine import Case, CaseResult, LevelCheck
-from bench.machine import load_average
+from bench.machine import hidato_solver_build, load_average
 from pipeline.kinds.hidato.board import Board
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -253,7 +253,7 @@ def environment_line(plan: Plan) -> str:
         ortools_version = "not installed"
     return (
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, one process; "
-        f"OR-tools {ortools_version}; {plan.seeds} seeds per row"
+        f"OR-tools {ortools_version}; Hidato solver {hidato_solver_build()}; {plan.seeds} seeds per row"
         + (f"; only rows matching /{plan.pattern}/" if plan.pattern else "")
         + (
             f"; expert rows only up to size {plan.expert_max_size} (20x20 expert takes 2-4 s a puzzle, "
