@@ -15,7 +15,7 @@ def load_average() -> str:
 
 
 def hidato_solver_build() -> str:
-    """Whether the Hidato solver runs compiled (make builds it with mypyc) or as Python: a third apart."""
+    """Whether the Hidato solver runs compiled (make builds it with mypyc) or as Python: a fifth to a third apart."""
     import pipeline.kinds.hidato.solve as solve
 
     return "compiled with mypyc" if Path(solve.__file__).suffix != ".py" else "interpreted (not compiled)"

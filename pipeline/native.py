@@ -3,7 +3,7 @@
 `make` runs `python -m pipeline.native SOURCE...` once the packages are installed. On a machine with
 a C compiler and Python's headers, mypyc compiles each source file into a shared library beside it:
 the same code, so the same answers, with the interpreter's work per line taken out (a uniqueness
-proof takes about a third less time). Without a compiler it says so, and the program runs as plain
+proof takes a fifth to a third less time). Without a compiler it says so, and the program runs as plain
 Python.
 
 Python imports a shared library in preference to the source beside it, even a library built from
