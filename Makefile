@@ -62,5 +62,5 @@ lock:
 	$(COMPILE) --extra test --extra native --extra bench -o $(BENCH_LOCK) pyproject.toml
 
 clean:
-	rm -rf $(VENV) $(LOCK_TOOLS) build *.egg-info
+	rm -rf $(VENV) $(LOCK_TOOLS) build .mypy_cache *.egg-info
 	rm -f $(foreach src,$(NATIVE_SOURCES),$(basename $(src))*.so $(basename $(src)).compiled-from)
