@@ -3,8 +3,8 @@
 `make` runs `python -m pipeline.native SOURCE...` once the packages are installed. On a machine with
 a C compiler and Python's headers, mypyc compiles each source file into a shared library beside it:
 the same code, so the same answers, with the interpreter's work per line taken out (a uniqueness
-proof takes a fifth to a third less time). Without a compiler it says so, and the program runs as plain
-Python.
+proof takes a fifth to a third less time). Without a compiler it says so, and the program runs as
+plain Python.
 
 Python imports a shared library in preference to the source beside it, even a library built from
 an older version of that source. So a build records the SHA-256 of the source it compiled (in
@@ -55,7 +55,7 @@ def is_current(source: Path) -> bool:
 
 def prefer_current(module: str, source: Path) -> None:
     """Import `module` from `source` now when its library was built from other source (or has no record)."""
-    if not libraries(source) or is_current(source):
+    if is_current(source) or not libraries(source):
         return
     spec = importlib.util.spec_from_file_location(module, source)
     assert spec is not None and spec.loader is not None
@@ -91,6 +91,7 @@ def build(sources: list[Path], root: Path) -> int:
         print(f"puzzlebook: note: {why_not}: the solvers run as plain Python (same answers, slower)")
         return 0
     names = [str(source.relative_to(root)) for source in sources]
+    digests = [source_digest(source) for source in sources]  # the text mypyc reads, should it change meanwhile
     done = subprocess.run(
         [sys.executable, "-m", "mypyc", *names], cwd=root, capture_output=True, text=True, check=False
     )
@@ -98,8 +99,8 @@ def build(sources: list[Path], root: Path) -> int:
         print(done.stdout + done.stderr, file=sys.stderr)
         print(f"puzzlebook: compiling {', '.join(names)} with mypyc failed (see above)", file=sys.stderr)
         return 1
-    for source in sources:
-        write_text_atomic(stamp_path(source), source_digest(source) + "\n")
+    for source, digest in zip(sources, digests):
+        write_text_atomic(stamp_path(source), digest + "\n")
     print(f"puzzlebook: compiled {', '.join(names)} with mypyc")
     return 0
 
@@ -110,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     sources = [(root / arg).resolve() for arg in args]
     unknown = [arg for arg, source in zip(args, sources) if source.suffix != ".py" or not source.is_file()]
     if not sources or unknown:
-        print(f"usage: python -m pipeline.native SOURCE.py... (not a Python file: {', '.join(unknown)})", file=sys.stderr)
+        why = f" (not a Python file: {', '.join(unknown)})" if unknown else ""
+        print(f"usage: python -m pipeline.native SOURCE.py ...{why}", file=sys.stderr)
         return 2
     return build(sources, root)
 
