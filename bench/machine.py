@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 
 def load_average() -> str:
@@ -17,5 +16,6 @@ def load_average() -> str:
 def hidato_solver_build() -> str:
     """Whether the Hidato solver runs compiled (make builds it with mypyc) or as Python: a fifth to a third apart."""
     import pipeline.kinds.hidato.solve as solve
+    from pipeline.native import is_compiled
 
-    return "compiled with mypyc" if Path(solve.__file__).suffix != ".py" else "interpreted (not compiled)"
+    return "compiled with mypyc" if is_compiled(solve) else "interpreted (not compiled)"

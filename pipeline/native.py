@@ -23,6 +23,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from types import ModuleType
 
 from pipeline.atomic import write_text_atomic
 
@@ -41,6 +42,11 @@ def libraries(source: Path) -> list[Path]:
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
         if (lib := source.with_name(source.stem + suffix)).exists()
     ]
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """True when `module` was loaded from a shared library rather than from its source."""
+    return str(getattr(module, "__file__", "")).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def stamp_path(source: Path) -> Path:

@@ -93,7 +93,7 @@ def test_the_solver_is_compiled_where_the_machine_can_compile() -> None:
     if why_not is not None:
         pytest.skip(f"this machine cannot compile: {why_not}")
     assert native.is_current(SOURCE), "run make: the compiled solver is missing or outdated"
-    assert Path(solver.__file__).suffix == ".so"
+    assert native.is_compiled(solver)
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +104,7 @@ def interpreted() -> Iterator[ModuleType]:
     read a `False` returned as `int | bool | None` as the int 0): a watchdog turns such a hang
     into a failure with a traceback instead of a stalled test run.
     """
-    if not Path(solver.__file__).suffix == ".so":
+    if not native.is_compiled(solver):
         pytest.skip("the solver is not compiled here: nothing to compare")
     spec = importlib.util.spec_from_file_location("interpreted_hidato_solve", SOURCE)
     assert spec is not None and spec.loader is not None
