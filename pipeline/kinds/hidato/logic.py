@@ -18,7 +18,7 @@ they run in: the fast path and the graded path agree.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato import explain
@@ -76,6 +76,9 @@ class Logic:
     """The steps in order, when asked to explain."""
     exhausted: bool = False
     """Trial ran out of its work budget (probe.WORK): reasoning stopped there, unsolved."""
+    remaining: list[int] = field(default_factory=list)
+    """Where reasoning left the candidates (`State.remaining`), for a search to go on from; empty after
+    a contradiction."""
 
     @property
     def hardest(self) -> str | None:
@@ -238,7 +241,8 @@ def solve_candidates(
     except OutOfWork:
         solved, contradiction, exhausted = False, False, True
     ordered = {name: counts[name] for name in TECHNIQUE_NAMES if counts.get(name)}
-    return Logic(solved, contradiction, ordered, sum(ordered.values()), st.solution(), log, exhausted)
+    remaining = [] if contradiction else st.remaining()
+    return Logic(solved, contradiction, ordered, sum(ordered.values()), st.solution(), log, exhausted, remaining)
 
 
 def board_candidates(board: Board) -> tuple[list[int], Geometry]:

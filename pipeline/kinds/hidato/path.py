@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.errors import PuzzleBookError
+from pipeline.luby import luby
 from pipeline.kinds.hidato.board import ADJACENCIES, Adjacency, Coord, Mask, steps
 
 # Cell sets are Python ints used as bitmasks over a padded grid: cell (r, c) is bit (r + 1) * S + c + 1
@@ -522,19 +523,6 @@ def _rotate(shape: _Shape, path: list[int], rng: random.Random, max_rotations: i
     return path
 
 
-def _luby(i: int) -> int:
-    """The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: mostly short tries, a few long."""
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while i != (1 << k) - 1:
-        i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-    return 1 << (k - 1)
-
-
 def _starts(shape: _Shape, cuts: list[_Cut]) -> list[int]:
     """Cells a path may start at (a path can be reversed, so these are its possible ends), ascending."""
     cells = shape.cells
@@ -586,7 +574,7 @@ def hamiltonian_path(
             )
         tries += 1
         start = rng.choice(starts)
-        found = _try_from(shape, start, _target(shape, cuts, start), rng, n + unit * _luby(tries))
+        found = _try_from(shape, start, _target(shape, cuts, start), rng, n + unit * luby(tries))
         if found is False:
             starts.remove(start)
             continue

@@ -7,6 +7,7 @@ answers "unique" or "none" without having exhausted the search space.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -20,6 +21,7 @@ from pipeline.kinds.hidato.board import (
     check_board,
 )
 from pipeline.kinds.result import SolveResult
+from pipeline.luby import luby
 
 
 @dataclass(frozen=True)
@@ -174,17 +176,29 @@ class ReachCache:
     A lookup is valid when cand[k] *is* src[k]: ints are immutable, so the same object is the same
     set, and a shrunk set is a new object. One cache can therefore serve every node of a search,
     whose candidate lists share their unchanged ints.
+
+    `fail` is written by a propagation that ends in a contradiction: the number found without a
+    cell (or out of place), 0 when no one number is to blame (an unreachable cell, a pocket). The
+    restarting search weighs its branching by these (see `Search`).
     """
 
-    __slots__ = ("reach", "src")
+    __slots__ = ("fail", "reach", "src")
 
     def __init__(self, n: int) -> None:
         self.reach = [0] * (n + 2)
         self.src: list[int | None] = [None] * (n + 2)
+        self.fail = 0
 
 
 def propagate_from(
-    cand: list[int], n: int, geo: Geometry, taken: int, dirty: int, loose: list[int], cache: ReachCache
+    cand: list[int],
+    n: int,
+    geo: Geometry,
+    taken: int,
+    dirty: int,
+    loose: list[int],
+    cache: ReachCache,
+    pairs: bool = False,
 ) -> tuple[int, list[int]] | None:
     """`propagate` from a state where every rule already holds except around the numbers in `dirty`.
 
@@ -199,6 +213,7 @@ def propagate_from(
     supported nothing on that side: so a forward change needs no backward re-check (nor the reverse)
     unless it also dropped taken cells. One pass per round over the loose numbers drops pinned cells
     and applies coverage and lonely cells; the strong rules re-check the changed numbers' neighbours.
+    `pairs` adds the naked-pairs rule to the strong rules (see `_strong_rules`).
     Returns (pinned cells, the loose numbers ascending) at the fixpoint, or None on a contradiction.
     Hot loop: local names and plain ints for speed.
     """
@@ -245,12 +260,14 @@ def propagate_from(
                     c = cand[j]
                     if c & (c - 1) == 0:
                         if not c & r:
+                            cache.fail = j
                             return None
                         break
                     new = c & r & free
                     if new == c:
                         break
                     if not new:
+                        cache.fail = j
                         return None
                     cand[j] = new
                     if c & taken and cand[j - 1] & (cand[j - 1] - 1):  # a pinned k - 1 touches all of new
@@ -291,12 +308,14 @@ def propagate_from(
                     c = cand[j]
                     if c & (c - 1) == 0:
                         if not c & r:
+                            cache.fail = j
                             return None
                         break
                     new = c & r & free
                     if new == c:
                         break
                     if not new:
+                        cache.fail = j
                         return None
                     cand[j] = new
                     if c & taken and cand[j + 1] & (cand[j + 1] - 1):  # a pinned k + 1 touches all of new
@@ -334,6 +353,7 @@ def propagate_from(
                 if lost:
                     if lost == c:  # pinned (its cell is taken), or every cell it had is taken
                         if c & (c - 1):
+                            cache.fail = k
                             return None
                         continue
                     c ^= lost
@@ -354,6 +374,7 @@ def propagate_from(
                 twice |= once & c
                 once |= c
         if once | taken != open_mask:
+            cache.fail = 0
             return None
         lonely = (once ^ twice) & free  # twice is a subset of once
         if lonely:
@@ -361,6 +382,7 @@ def propagate_from(
                 hit = cand[k] & lonely
                 if hit:
                     if hit & (hit - 1):
+                        cache.fail = k
                         return None  # two cells that only k can fill
                     cand[k] = hit
                     taken |= hit
@@ -390,7 +412,7 @@ def propagate_from(
             continue
         if not loose:  # every number pinned, to distinct cells covering the board: the strong rules hold
             return taken, loose
-        verdict = _strong_rules(cand, n, geo, taken, loose, sdirty)
+        verdict = _strong_rules(cand, n, geo, taken, loose, sdirty, cache, pairs)
         if verdict == 0:
             return taken, loose
         if verdict < 0:
@@ -399,6 +421,7 @@ def propagate_from(
             c = cand[k]
             if c & (c - 1) == 0:
                 if c & taken:
+                    cache.fail = k
                     return None
                 taken |= c
         fdirty = bdirty = sdirty = verdict
@@ -431,6 +454,7 @@ def _sweep(
         if c & (c - 1) == 0:
             r = nbrs[c.bit_length() - 1]
             if not r & last:
+                cache.fail = j
                 return None
         else:
             if r < 0:
@@ -440,6 +464,7 @@ def _sweep(
             new = c & r & free
             if new != c:
                 if not new:
+                    cache.fail = j
                     return None
                 cand[j] = c = new
                 if new & (new - 1) == 0:
@@ -462,6 +487,7 @@ def _sweep(
         if c & (c - 1) == 0:
             r = nbrs[c.bit_length() - 1]
             if not r & last:
+                cache.fail = j
                 return None
         else:
             if r < 0:
@@ -474,6 +500,7 @@ def _sweep(
             new = c & r & free
             if new != c:
                 if not new:
+                    cache.fail = j
                     return None
                 if c & taken and last & (last - 1):  # a pinned k + 1 touches all of new
                     cross |= 1 << j
@@ -510,7 +537,14 @@ def _pinned_cells(cand: list[int], n: int, nbrs: tuple[int, ...]) -> int | None:
 
 
 def _strong_rules(
-    cand: list[int], n: int, geo: Geometry, taken: int, loose: list[int], dirty: int
+    cand: list[int],
+    n: int,
+    geo: Geometry,
+    taken: int,
+    loose: list[int],
+    dirty: int,
+    cache: ReachCache,
+    pairs: bool = False,
 ) -> int:
     """Costlier rules, run once the cheap ones are stuck.
 
@@ -518,10 +552,13 @@ def _strong_rules(
       of cand[k-1] | cand[k+1] (one suffices for 1 and N, which have a single path neighbour);
       checked only for k next to a number in `dirty` (changed since the rule last held:
       all numbers on a fresh start);
+    - with `pairs` (the restarting search's choice; the plain search keeps its trees as they were):
+      two numbers left with the same two cells take both, and no other number may use them;
     - each connected pocket of free cells needs at least as many numbers able to enter it as it
       has cells, and the numbers confined to it must fit in it.
     `loose` holds every number with several candidates, ascending.
-    Returns -1 on a contradiction, else the changed numbers as bits (0 when nothing changed).
+    Returns -1 on a contradiction (naming the number left without a cell in `cache.fail`, 0 for a
+    pocket), else the changed numbers as bits (0 when nothing changed).
     """
     touch_twice = geo.touch_twice
     # Numbers 2..n-1 next to a changed one; a number whose own candidates shrank while its
@@ -544,11 +581,16 @@ def _strong_rules(
             new = c & touch_twice(a | b)
             if new != c:
                 if not new:
+                    cache.fail = k
                     return -1
                 cand[k] = new
                 changed |= low
     if changed:
         return changed
+    if pairs:
+        changed = _naked_pairs(cand, loose, cache)
+        if changed:
+            return changed
 
     free = geo.open_mask & ~taken
     while free:
@@ -567,8 +609,43 @@ def _strong_rules(
                 if not c & ~pocket:
                     confined += 1
         if entering < size or confined > size:
+            cache.fail = 0
             return -1
     return 0
+
+
+def _naked_pairs(cand: list[int], loose: list[int], cache: ReachCache) -> int:
+    """Two numbers whose only cells are the same two cells take both: every other loose number loses
+    them. Returns -1 on a contradiction (three numbers on two cells, or a number left without a
+    cell; named in `cache.fail`), else the changed numbers as bits."""
+    first: dict[int, int] = {}
+    owned = 0
+    for k in loose:
+        c = cand[k]
+        rest = c & (c - 1)
+        if rest and rest & (rest - 1) == 0:  # exactly two cells
+            other = first.get(c)
+            if other is None:
+                first[c] = k
+            elif other < 0:
+                cache.fail = k
+                return -1
+            else:
+                first[c] = -1
+                owned |= c
+    if not owned:
+        return 0
+    changed = 0
+    for k in loose:
+        c = cand[k]
+        if c & owned and first.get(c, 0) >= 0:
+            new = c & ~owned
+            if not new:
+                cache.fail = k
+                return -1
+            cand[k] = new
+            changed |= 1 << k
+    return changed
 
 
 def initial_candidates(board: Board, geo: Geometry) -> list[int]:
@@ -629,6 +706,19 @@ def _read_board(board: Board) -> tuple[Geometry, list[int], int]:
     return geo, cand, taken
 
 
+QUICK_FAILS = 100
+"""Contradictions the plain depth-first search may meet before the restarting search takes over.
+Nearly every puzzle a book prints, and every published one we know of, is settled within it, with
+the same answer and route as ever (an empty 40x40 board meets none on the way to two solutions);
+past it, the plain search is the one that can sink (see `restart`)."""
+RESTART_UNIT = 50
+"""Contradictions the shortest restarted run may meet; the i-th may meet RESTART_UNIT * luby(i). Runs
+are cut by the dead ends they meet, not the branchings they make (as SAT solvers count conflicts): a
+run that keeps going deeper without failing is on its way to a solution, however deep that is."""
+RESTART_SEED = 20261124
+"""Seeds the restarted runs' tie-breaks: the same board always takes the same route and answer."""
+
+
 def solve(
     board: Board,
     limit: int = 2,
@@ -638,32 +728,245 @@ def solve(
 ) -> SolveResult[Grid]:
     """Find up to `limit` solutions; `limit=2` proves uniqueness.
 
-    `node_limit` bounds the number of search branchings; hitting it gives `complete=False`.
-    `hint`, a known solution, is tried first at every branching: proving that no *other*
-    solution exists then costs little more than the propagation along the known one.
+    `node_limit` bounds the work (search branchings, and probes once the search restarts); hitting it
+    gives `complete=False`. `hint`, a known solution, is tried first at every branching: proving that
+    no *other* solution exists then costs little more than the propagation along the known one.
     """
     geo, cand, taken = _read_board(board)
     hint_bits = hint_candidates(hint, geo) if hint is not None else None
-    search = Search(len(cand) - 1, geo, limit, node_limit, hint_bits)
-    search.run(cand, taken)
-    solutions = tuple(to_grid(geo, sol) for sol in search.found[:limit])
-    return SolveResult(solutions, complete=search.complete, nodes=search.nodes)
+    found, complete, work = settle(cand, len(cand) - 1, geo, limit, node_limit, hint_bits, taken)
+    solutions = tuple(to_grid(geo, sol) for sol in found[:limit])
+    return SolveResult(solutions, complete=complete, nodes=work)
+
+
+def settle(
+    cand: list[int],
+    n: int,
+    geo: Geometry,
+    limit: int,
+    work_limit: int | None,
+    hint_bits: list[int] | None,
+    taken: int | None = None,
+) -> tuple[list[list[int]], bool, int]:
+    """Up to `limit` solutions from the candidates `cand` (not modified), whether the search was
+    exhausted, and the work spent: the plain search until it meets QUICK_FAILS contradictions, then
+    `restart` with what is left of `work_limit`.
+
+    `taken`, when given, is exactly the pinned cells, as for `Search.run`.
+    """
+    first = Search(n, geo, limit, work_limit, hint_bits, fail_limit=QUICK_FAILS)
+    first.run(list(cand), taken)
+    if not first.budget_hit or first.fails <= QUICK_FAILS:  # done, or stopped by the whole budget
+        return first.found, first.complete, first.nodes
+    left = None if work_limit is None else work_limit - first.nodes
+    found, complete, work = restart(cand, n, geo, limit, left, hint_bits, first.found)
+    return found, complete, first.nodes + work
+
+
+def restart(
+    cand: list[int],
+    n: int,
+    geo: Geometry,
+    limit: int,
+    work_limit: int | None,
+    hint_bits: list[int] | None,
+    found: list[list[int]],
+) -> tuple[list[list[int]], bool, int]:
+    """The search one bad early choice cannot sink: runs of the weighted search (`Search` with
+    weights), the i-th cut off once it meets RESTART_UNIT * luby(i) contradictions, each followed by
+    as many probes at the root (`RootProbes`).
+
+    A plain depth-first search that places a number wrongly near the top, where nothing shows it
+    yet, must exhaust everything below before it can undo it: on sparse boards, and on boards whose
+    two solutions differ by a short detour, that is millions of branchings. Here a stuck run is cut
+    off; the next one starts from the numbers that failed most, on a root the probes have shrunk,
+    and tries first the cells the deepest node of the last run gave its numbers (phase saving, as SAT
+    solvers do: a run resumes near where the last got furthest, instead of starting afresh).
+    Every fact the probes find holds in every solution, so a run that ends before its cutoff has
+    searched all that is left: its solutions are all there are, and "unique" or "none" is still a
+    proof. Solutions found on the way (`found`, from the plain search, then every run's) are kept and
+    guide the next runs' cell order in place of the phase; `limit` of them end the search.
+    Returns (solutions, complete, work: branchings plus probes).
+    """
+    root = list(cand)
+    weights = [0] * (n + 2)
+    rng = random.Random(RESTART_SEED)
+    probes = RootProbes(n, geo, weights)
+    phase = list(hint_bits) if hint_bits is not None else [0] * (n + 1)
+    found = list(found)
+    seen = {tuple(solution) for solution in found}
+    work = 0
+    run = 0
+    while True:
+        run += 1
+        share = RESTART_UNIT * luby(run)
+        # With a solution in hand, what is left is a proof that no other exists: the probes do that
+        # work, and a run only tests whether the tree left is small yet (until probing is over).
+        cutoff = RESTART_UNIT if found and not probes.over else share
+        left = None if work_limit is None else work_limit - work
+        if left is not None and left <= 0:
+            return found, False, work
+        taken = _pinned_cells(root, n, geo.nbrs)
+        if taken is None:  # (the probes leave a root they found contradictory as it was: see below)
+            return found, True, work
+        search = Search(n, geo, limit, left, found[0] if found else phase, weights, rng, cutoff)
+        search.run(list(root), taken)
+        work += search.nodes if left is None else min(search.nodes, left)
+        deepest = search.deepest
+        for k in range(1, n + 1):
+            cell = deepest[k]
+            if cell and cell & (cell - 1) == 0:
+                phase[k] = cell
+        for solution in search.found:
+            if tuple(solution) not in seen:
+                seen.add(tuple(solution))
+                found.append(solution)
+        if len(found) >= limit:
+            return found, False, work
+        if not search.budget_hit:
+            return search.found, True, work
+        if left is not None and search.nodes > left:  # the whole budget is spent, not just the run's
+            return found, False, work
+        budget = share if work_limit is None else min(share, work_limit - work)
+        spent, contradiction = probes.round(root, budget, found[0] if found else None)
+        work += spent
+        if contradiction:  # no solution at all (a found one would have kept every probe of its own cells alive)
+            return found, True, work
+
+
+class RootProbes:
+    """Failed-literal probes at the root of a restarting search: put a number on one of its cells,
+    propagate, and rule the cell out of the root when that contradicts (a trial step, as a person
+    makes it, with the search's rules).
+
+    Probes go in passes over every (number, cell) option, numbers by how often they failed
+    (`weights`, which a failed probe raises too), then by how few cells they have; a round takes up
+    to its budget of probes and the next one goes on where it stopped. Only probes change the root,
+    so once a whole pass rules nothing out, no probe ever will again: probing is then over. A pass
+    holds its numbers and the cells left to try for the current one, never every option at once
+    (an empty 40x40 board has 2.5 million).
+    """
+
+    __slots__ = ("cache", "changed", "cells", "geo", "n", "order", "over", "turn", "weights")
+
+    def __init__(self, n: int, geo: Geometry, weights: list[int]) -> None:
+        self.n = n
+        self.geo = geo
+        self.weights = weights
+        self.cache = ReachCache(n)
+        self.order: list[int] = []
+        """The numbers of the pass under way, in the order they are probed."""
+        self.turn = 0
+        """The index in `order` of the number being probed."""
+        self.cells = 0
+        """Its cells still to try."""
+        self.changed = True
+        """A fact was found in the pass under way (or none has started): another pass is worth it."""
+        self.over = False
+
+    def round(self, root: list[int], budget: int, known: list[int] | None = None) -> tuple[int, bool]:
+        """Up to `budget` probes on `root`, which is left propagated with every ruled-out cell removed.
+        `known`, a solution found already, names cells not worth probing: a number on its own cell
+        there cannot fail. Returns (probes run, True when the root itself is contradictory, `root`
+        then as it was)."""
+        n, geo, cache = self.n, self.geo, self.cache
+        taken = _pinned_cells(root, n, geo.nbrs)
+        if taken is None:
+            return 0, True
+        work = list(root)
+        state = propagate_from(work, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), cache, True)
+        if state is None:
+            return 0, True
+        taken, loose = state
+        root[:] = work
+        spent = 0
+        while spent < budget and not self.over:
+            if not self.cells:
+                self.turn += 1
+                if self.turn >= len(self.order):
+                    if not self.changed:
+                        self.over = True
+                        break
+                    self._new_pass(root, loose)
+                    continue
+                self.cells = root[self.order[self.turn]]
+                continue
+            k = self.order[self.turn]
+            bit = self.cells & -self.cells
+            self.cells ^= bit
+            options = root[k]
+            if not options & bit or options == bit:  # ruled out or pinned since the pass began
+                continue
+            if known is not None and known[k] == bit:
+                continue
+            spent += 1
+            probe = list(root)
+            probe[k] = bit
+            loose_rest = [j for j in loose if j != k]
+            if propagate_from(probe, n, geo, taken | bit, 1 << k, loose_rest, cache, True) is not None:
+                continue
+            self.weights[k] += 1
+            self.changed = True
+            work = list(root)
+            left = options & ~bit
+            work[k] = left
+            pinned = taken
+            if left & (left - 1) == 0:
+                if left & taken:
+                    return spent, True
+                pinned |= left
+            state = propagate_from(work, n, geo, pinned, 1 << k, loose, cache, True)
+            if state is None:
+                return spent, True
+            taken, loose = state
+            root[:] = work
+        return spent, False
+
+    def _new_pass(self, root: list[int], loose: list[int]) -> None:
+        weights = self.weights
+        self.order = sorted(loose, key=lambda j: (-weights[j], root[j].bit_count(), j))
+        self.turn = 0
+        self.cells = root[self.order[0]] if self.order else 0
+        self.changed = False
 
 
 class Search:
-    """Depth-first search over propagated candidate lists, branching on the number with fewest cells."""
+    """Depth-first search over propagated candidate lists.
+
+    Plain (no `weights`), it branches on the number with fewest cells (`_most_constrained`) and tries
+    its cells in order, the hinted one first. Weighted, for `restart`: it branches on the number with
+    fewest cells per failure weight (cells / (weights[k] + 1)), ties drawn from `rng`, cells after the
+    hinted one in an order drawn from `rng`; and every contradiction adds one to the weight of the
+    number it blames (`ReachCache.fail`, else the number just placed). The weights outlive the run.
+    Either way, `node_limit` bounds the branchings and `fail_limit` (when given) the contradictions
+    met: past either, the search stops with `budget_hit`.
+    """
 
     def __init__(
-        self, n: int, geo: Geometry, limit: int, node_limit: int | None, hint_bits: list[int] | None
+        self,
+        n: int,
+        geo: Geometry,
+        limit: int,
+        node_limit: int | None,
+        hint_bits: list[int] | None,
+        weights: list[int] | None = None,
+        rng: random.Random | None = None,
+        fail_limit: int | None = None,
     ) -> None:
         self.n = n
         self.geo = geo
         self.limit = limit
         self.node_limit = node_limit
         self.hint_bits = hint_bits
+        self.weights = weights
+        self.rng = rng
+        self.fail_limit = fail_limit
+        self.fails = 0
         self.found: list[list[int]] = []
         self.nodes = 0
         self.budget_hit = False
+        self.deepest: list[int] = []
+        """Weighted: the candidates of the deepest node reached (its pinned numbers are the next phase)."""
         self._cache = ReachCache(n)
 
     @property
@@ -692,13 +995,25 @@ class Search:
         """
         stack: list[tuple[list[int], int, int, Iterator[int], list[int]]] = []
         todo: tuple[list[int], int, int, list[int]] | None = (cand, taken, dirty, loose)
+        weights = self.weights
+        cache = self._cache
+        depth = -1
         while True:
             if todo is not None:
                 cand, taken, dirty, loose = todo
-                state = propagate_from(cand, self.n, self.geo, taken, dirty, loose, self._cache)
-                if state is not None:
+                state = propagate_from(cand, self.n, self.geo, taken, dirty, loose, cache, weights is not None)
+                if state is None:
+                    if weights is not None:
+                        weights[cache.fail or dirty.bit_length() - 1] += 1
+                    self.fails += 1
+                    if self.fail_limit is not None and self.fails > self.fail_limit:
+                        raise _BudgetExceeded
+                else:
                     taken, loose = state
-                    best_k = self._most_constrained(cand, loose)
+                    if weights is not None and len(stack) > depth:
+                        depth = len(stack)
+                        self.deepest = cand
+                    best_k = self._most_constrained(cand, loose) if weights is None else self._least_weighted(cand, loose)
                     if not best_k:
                         self.found.append(cand)
                         if len(self.found) >= self.limit:
@@ -747,17 +1062,38 @@ class Search:
             best_k = run_k
         return best_k
 
+    def _least_weighted(self, cand: list[int], loose: list[int]) -> int:
+        """The unpinned number with fewest cells per failure weight, one of the best drawn from `rng`
+        (reservoir sampling); 0 when every number is pinned."""
+        weights = self.weights
+        rng = self.rng
+        assert weights is not None and rng is not None
+        best_k, best_count, best_weight, ties = 0, 1, 0, 0
+        for k in loose:
+            count = cand[k].bit_count()
+            weight = weights[k] + 1
+            if not best_k or count * best_weight < best_count * weight:
+                best_k, best_count, best_weight, ties = k, count, weight, 1
+            elif count * best_weight == best_count * weight:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best_k = k
+        return best_k
+
     def _branch_order(self, k: int, options: int) -> list[int]:
-        """The hinted cell first (if still possible), then the others in cell order."""
+        """The hinted cell first (if still possible), then the others: in cell order, or shuffled by `rng`."""
         order = []
         if self.hint_bits is not None and options & self.hint_bits[k]:
             order.append(self.hint_bits[k])
             options &= ~self.hint_bits[k]
+        rest = []
         while options:
             bit = options & -options
             options ^= bit
-            order.append(bit)
-        return order
+            rest.append(bit)
+        if self.rng is not None:
+            self.rng.shuffle(rest)
+        return order + rest
 
 
 def hint_candidates(hint: Grid, geo: Geometry) -> list[int]:

@@ -113,6 +113,14 @@ class State:
             self._unplaced = (self.left, listed)
         return listed
 
+    def remaining(self) -> list[int]:
+        """Every number's cells as the search reads them: its cell once placed, else its candidates not
+        taken (index 0 unused). Reasoning only rules out what no solution has, so a search from these
+        finds exactly the solutions it would have found from the givens."""
+        free = ~self.taken
+        pos, cand = self.pos, self.cand
+        return [0] + [pos[k] or cand[k] & free for k in range(1, self.n + 1)]
+
     def solution(self) -> list[int]:
         """The cell bit of every number (index 0 unused); only meaningful once `left` is 0."""
         return self.pos[: self.n + 1]
