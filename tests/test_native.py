@@ -147,3 +147,20 @@ def test_compiled_and_interpreted_agree_on_sparse_boards(adjacency: str, interpr
             if k in (1, len(path)) or rng.random() < 0.2:
                 rows[r][c] = k
         _same_answers(Board.from_rows(rows, adjacency), interpreted, node_limit=3_000)
+
+
+RESTARTED = ("stress-004-unique", "stress-014-two", "stress-032-two", "stress-040-none")
+"""Stress boards the plain search hands over: restarts, weights, probes and pairs all run on them."""
+
+
+@pytest.mark.parametrize("name", RESTARTED)
+def test_compiled_and_interpreted_agree_through_the_restarts(name: str, interpreted: ModuleType) -> None:
+    records = [json.loads(line) for line in (DATA / "hidato-stress.jsonl").read_text().splitlines() if line.strip()]
+    record = next(r for r in records if r["id"] == name)
+    grid = tuple(tuple(None if t == "#" else int(t) for t in row.split()) for row in record["grid"])
+    board = Board.from_rows(grid, record["adjacency"])
+    geo, cand, taken = solver._read_board(board)
+    plain = solver.Search(board.size, geo, 2, None, None, fail_limit=solver.QUICK_FAILS)
+    plain.run(cand, taken)
+    assert plain.budget_hit, "the plain search settles this board: it no longer tests the restarts"
+    _same_answers(board, interpreted, node_limit=solver.default_node_limit(board.size))

@@ -747,19 +747,22 @@ def settle(
     work_limit: int | None,
     hint_bits: list[int] | None,
     taken: int | None = None,
+    *,
+    quick_fails: int = QUICK_FAILS,
+    unit: int = RESTART_UNIT,
 ) -> tuple[list[list[int]], bool, int]:
     """Up to `limit` solutions from the candidates `cand` (not modified), whether the search was
-    exhausted, and the work spent: the plain search until it meets QUICK_FAILS contradictions, then
-    `restart` with what is left of `work_limit`.
+    exhausted, and the work spent: the plain search until it meets `quick_fails` contradictions, then
+    `restart` (runs of `unit` * luby(i) contradictions) with what is left of `work_limit`.
 
     `taken`, when given, is exactly the pinned cells, as for `Search.run`.
     """
-    first = Search(n, geo, limit, work_limit, hint_bits, fail_limit=QUICK_FAILS)
+    first = Search(n, geo, limit, work_limit, hint_bits, fail_limit=quick_fails)
     first.run(list(cand), taken)
-    if not first.budget_hit or first.fails <= QUICK_FAILS:  # done, or stopped by the whole budget
+    if not first.budget_hit or first.fails <= quick_fails:  # done, or stopped by the whole budget
         return first.found, first.complete, first.nodes
     left = None if work_limit is None else work_limit - first.nodes
-    found, complete, work = restart(cand, n, geo, limit, left, hint_bits, first.found)
+    found, complete, work = restart(cand, n, geo, limit, left, hint_bits, first.found, unit)
     return found, complete, first.nodes + work
 
 
@@ -771,10 +774,11 @@ def restart(
     work_limit: int | None,
     hint_bits: list[int] | None,
     found: list[list[int]],
+    unit: int = RESTART_UNIT,
 ) -> tuple[list[list[int]], bool, int]:
     """The search one bad early choice cannot sink: runs of the weighted search (`Search` with
-    weights), the i-th cut off once it meets RESTART_UNIT * luby(i) contradictions, each followed by
-    as many probes at the root (`RootProbes`).
+    weights), the i-th cut off once it meets `unit` * luby(i) contradictions, each followed by as
+    many probes at the root (`RootProbes`).
 
     A plain depth-first search that places a number wrongly near the top, where nothing shows it
     yet, must exhaust everything below before it can undo it: on sparse boards, and on boards whose
@@ -799,10 +803,10 @@ def restart(
     run = 0
     while True:
         run += 1
-        share = RESTART_UNIT * luby(run)
+        share = unit * luby(run)
         # With a solution in hand, what is left is a proof that no other exists: the probes do that
         # work, and a run only tests whether the tree left is small yet (until probing is over).
-        cutoff = RESTART_UNIT if found and not probes.over else share
+        cutoff = unit if found and not probes.over else share
         left = None if work_limit is None else work_limit - work
         if left is not None and left <= 0:
             return found, False, work
@@ -812,8 +816,8 @@ def restart(
         search = Search(n, geo, limit, left, found[0] if found else phase, weights, rng, cutoff)
         search.run(list(root), taken)
         work += search.nodes if left is None else min(search.nodes, left)
-        deepest = search.deepest
-        for k in range(1, n + 1):
+        deepest = search.deepest  # (empty when the root itself failed)
+        for k in range(1, len(deepest)):
             cell = deepest[k]
             if cell and cell & (cell - 1) == 0:
                 phase[k] = cell
