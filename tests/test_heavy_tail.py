@@ -91,7 +91,8 @@ def test_probes_rule_out_only_what_no_solution_uses(board: Board, budget: int) -
     n = len(cand) - 1
     solutions = _all_solutions(board)
     root = list(cand)
-    _, contradiction = RootProbes(n, geo, [0] * (n + 2)).round(root, budget)
+    _, contradiction, another = RootProbes(n, geo, [0] * (n + 2)).round(root, budget)
+    assert another is None  # (only a probe away from a known solution can find another)
     if contradiction:
         assert not solutions
         return
@@ -110,11 +111,36 @@ def test_a_probe_that_fails_removes_its_cell() -> None:
     n = len(cand) - 1
     root = list(cand)
     before = sum(c.bit_count() for c in root)
-    spent, contradiction = RootProbes(n, geo, [0] * (n + 2)).round(root, 400)
+    spent, contradiction, _ = RootProbes(n, geo, [0] * (n + 2)).round(root, 400)
     assert not contradiction and spent == 400
     assert sum(c.bit_count() for c in root) < before
     solution = _grid(record["solutions"][0])
     assert all(root[k] & geo.bit(r, c) for r, row in enumerate(solution) for c, k in enumerate(row) if k)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.integers(1, 40))
+def test_probes_away_from_a_known_solution(board: Board, budget: int) -> None:
+    """With a solution known, a probe moves a number off its cell there: the facts it finds keep every
+    solution's cells, and another solution it finds is a real one."""
+    solutions = _all_solutions(board)
+    if not solutions:
+        return
+    geo, cand, _ = _read_board(board)
+    n = len(cand) - 1
+    known = sorted(solutions)[0]
+    known_bits = [0] * (n + 1)
+    for r, row in enumerate(known):
+        for c, k in enumerate(row):
+            if k:
+                known_bits[k] = geo.bit(r, c)
+    root = list(cand)
+    _, contradiction, another = RootProbes(n, geo, [0] * (n + 2)).round(root, budget, known_bits)
+    assert not contradiction
+    if another is not None:
+        assert to_grid(geo, another) in solutions - {known}
+    for solution in solutions:
+        assert all(root[k] & geo.bit(r, c) for r, row in enumerate(solution) for c, k in enumerate(row) if k)
 
 
 def test_the_restarting_search_is_reproducible() -> None:

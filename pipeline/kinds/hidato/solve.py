@@ -711,7 +711,7 @@ QUICK_FAILS = 100
 Nearly every puzzle a book prints, and every published one we know of, is settled within it, with
 the same answer and route as ever (an empty 40x40 board meets none on the way to two solutions);
 past it, the plain search is the one that can sink (see `restart`)."""
-RESTART_UNIT = 50
+RESTART_UNIT = 100
 """Contradictions the shortest restarted run may meet; the i-th may meet RESTART_UNIT * luby(i). Runs
 are cut by the dead ends they meet, not the branchings they make (as SAT solvers count conflicts): a
 run that keeps going deeper without failing is on its way to a solution, however deep that is."""
@@ -832,23 +832,32 @@ def restart(
         if left is not None and search.nodes > left:  # the whole budget is spent, not just the run's
             return found, False, work
         budget = share if work_limit is None else min(share, work_limit - work)
-        spent, contradiction = probes.round(root, budget, found[0] if found else None)
+        spent, contradiction, another = probes.round(root, budget, found[0] if found else None)
         work += spent
+        if another is not None and tuple(another) not in seen:
+            seen.add(tuple(another))
+            found.append(another)
+            if len(found) >= limit:
+                return found, False, work
         if contradiction:  # no solution at all (a found one would have kept every probe of its own cells alive)
             return found, True, work
 
 
 class RootProbes:
-    """Failed-literal probes at the root of a restarting search: put a number on one of its cells,
-    propagate, and rule the cell out of the root when that contradicts (a trial step, as a person
-    makes it, with the search's rules).
+    """Failed-literal probes at the root of a restarting search (trial steps, as a person makes them,
+    with the search's rules): assume something, propagate, and keep the opposite as a fact when that
+    contradicts. Every fact holds in every solution.
 
-    Probes go in passes over every (number, cell) option, numbers by how often they failed
-    (`weights`, which a failed probe raises too), then by how few cells they have; a round takes up
-    to its budget of probes and the next one goes on where it stopped. Only probes change the root,
-    so once a whole pass rules nothing out, no probe ever will again: probing is then over. A pass
-    holds its numbers and the cells left to try for the current one, never every option at once
-    (an empty 40x40 board has 2.5 million).
+    - While no solution is known: put a number on one of its cells; a contradiction rules the cell out.
+    - Once one is known (`known`): move a number off its cell there; a contradiction pins it to that
+      cell (one probe per number, and a stronger fact: what proving "no other solution" needs). A
+      probe whose propagation places every number has found another solution.
+
+    Probes go in passes over the loose numbers, most failed first (`weights`, which a failed probe
+    raises too), then fewest cells first; a round takes up to its budget of probes and the next one
+    goes on where it stopped. Only probes change the root, so once a whole pass finds nothing, no
+    probe ever will again: probing is then over. A pass holds its numbers and the cells left to try
+    for the current one, never every option at once (an empty 40x40 board has 2.5 million).
     """
 
     __slots__ = ("cache", "changed", "cells", "geo", "n", "order", "over", "turn", "weights")
@@ -863,24 +872,25 @@ class RootProbes:
         self.turn = 0
         """The index in `order` of the number being probed."""
         self.cells = 0
-        """Its cells still to try."""
+        """Its cells still to try (with a known solution: its cell there, to probe once)."""
         self.changed = True
         """A fact was found in the pass under way (or none has started): another pass is worth it."""
         self.over = False
 
-    def round(self, root: list[int], budget: int, known: list[int] | None = None) -> tuple[int, bool]:
-        """Up to `budget` probes on `root`, which is left propagated with every ruled-out cell removed.
-        `known`, a solution found already, names cells not worth probing: a number on its own cell
-        there cannot fail. Returns (probes run, True when the root itself is contradictory, `root`
-        then as it was)."""
+    def round(
+        self, root: list[int], budget: int, known: list[int] | None = None
+    ) -> tuple[int, bool, list[int] | None]:
+        """Up to `budget` probes on `root`, which is left propagated with every fact found applied.
+        Returns (probes run; True when the root itself is contradictory, `root` then as it was;
+        a solution other than `known` when a probe found one)."""
         n, geo, cache = self.n, self.geo, self.cache
         taken = _pinned_cells(root, n, geo.nbrs)
         if taken is None:
-            return 0, True
+            return 0, True, None
         work = list(root)
         state = propagate_from(work, n, geo, taken, (1 << (n + 1)) - 2, list(range(1, n + 1)), cache, True)
         if state is None:
-            return 0, True
+            return 0, True, None
         taken, loose = state
         root[:] = work
         spent = 0
@@ -896,41 +906,49 @@ class RootProbes:
                 self.cells = root[self.order[self.turn]]
                 continue
             k = self.order[self.turn]
-            bit = self.cells & -self.cells
-            self.cells ^= bit
             options = root[k]
+            if known is None:  # k on its next cell
+                bit = self.cells & -self.cells
+                self.cells ^= bit
+                assumed = bit
+            else:  # k anywhere but its cell in the known solution (one probe per number)
+                bit = known[k]
+                self.cells = 0
+                assumed = options & ~bit
             if not options & bit or options == bit:  # ruled out or pinned since the pass began
-                continue
-            if known is not None and known[k] == bit:
                 continue
             spent += 1
             probe = list(root)
-            probe[k] = bit
-            loose_rest = [j for j in loose if j != k]
-            if propagate_from(probe, n, geo, taken | bit, 1 << k, loose_rest, cache, True) is not None:
+            probe[k] = assumed
+            if assumed & (assumed - 1) == 0:
+                ends = propagate_from(probe, n, geo, taken | assumed, 1 << k, [j for j in loose if j != k], cache, True)
+            else:
+                ends = propagate_from(probe, n, geo, taken, 1 << k, loose, cache, True)
+            if ends is not None:
+                if known is not None and not ends[1]:  # every number placed, k elsewhere: another solution
+                    return spent, False, probe
                 continue
             self.weights[k] += 1
             self.changed = True
+            fact = options & ~assumed  # the cells the assumption left out: k is on one of them
             work = list(root)
-            left = options & ~bit
-            work[k] = left
+            work[k] = fact
             pinned = taken
-            if left & (left - 1) == 0:
-                if left & taken:
-                    return spent, True
-                pinned |= left
+            if fact & (fact - 1) == 0:
+                pinned |= fact
             state = propagate_from(work, n, geo, pinned, 1 << k, loose, cache, True)
             if state is None:
-                return spent, True
+                return spent, True, None
             taken, loose = state
             root[:] = work
-        return spent, False
+        return spent, False, None
 
     def _new_pass(self, root: list[int], loose: list[int]) -> None:
+        """Start a pass: the loose numbers, most failed first, then fewest cells first."""
         weights = self.weights
         self.order = sorted(loose, key=lambda j: (-weights[j], root[j].bit_count(), j))
-        self.turn = 0
-        self.cells = root[self.order[0]] if self.order else 0
+        self.turn = -1
+        self.cells = 0
         self.changed = False
 
 
