@@ -9,10 +9,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-MAX_SIDE = 40
-"""Boards may be at most this many cells wide and tall, wherever they come from (shapes, configs,
-puzzle files): larger ones neither print legibly nor prove unique in reasonable time."""
-MAX_CELLS = MAX_SIDE * MAX_SIDE
+MAX_CELLS = 1600
+"""Boards may hold at most this many cells, blocked ones included (their rectangle: rows times the
+widest row), wherever they come from (shapes, configs, puzzle files): a 40x40 square, or a 3x49 strip
+as Rosetta Code's snake. Larger ones do not prove unique in reasonable time; whether a board prints
+legibly is the page layout's question (it refuses what would print too small)."""
+MAX_SIDE = 100
+"""And at most this many cells on a side: long strips are published boards too."""
+MAX_SQUARE = 40
+"""The largest square side within MAX_CELLS: the size limit of shapes drawn in a square."""
+
+
+def area_problem(height: int, width: int) -> str | None:
+    """Why a board of this rectangle is too big (side or area), or None when it is within the limits."""
+    if height > MAX_SIDE or width > MAX_SIDE:
+        return f"a board may be at most {MAX_SIDE} cells on a side; this one is {height} x {width}"
+    if height * width > MAX_CELLS:
+        return (f"a board may hold at most {MAX_CELLS} cells (rows times columns, like 40 x 40 or 16 x 100); "
+                f"this one is {height} x {width} = {height * width}")
+    return None
 
 Adjacency = Literal["king", "orthogonal"]
 """How cells touch: `king` also across corners (8 neighbours), `orthogonal` across sides only (4)."""

@@ -39,6 +39,8 @@ class Block:
     meta: dict[str, str] = field(default_factory=dict)
     meta_at: dict[str, Place] = field(default_factory=dict)
     rows: list[Row] = field(default_factory=list)
+    width: int = 0
+    """The widest row so far: ragged rows are padded to it, so the board's area is rows times this."""
 
     def place(self, cell: Coord) -> Place:
         row = self.rows[cell[0]]
@@ -89,10 +91,16 @@ def _read_line(block: Block, number: int, line: str, source: str) -> None:
             raise located(f"a board may be at most {MAX_SIDE} cells wide; this row has more", source, place)
         if len(block.rows) == MAX_SIDE:
             raise located(f"a board may be at most {MAX_SIDE} rows tall; this is row {MAX_SIDE + 1}", source, place)
+        rows, width = len(block.rows) + 1, max(block.width, len(row.cells) + 1)
+        if rows * width > MAX_CELLS:
+            message = (f"a board may hold at most {MAX_CELLS} cells (rows times the widest row, like 40 x 40 or "
+                       f"16 x 100); with this cell it would hold {rows} x {width} = {rows * width}")
+            raise located(message, source, place)
         row.cells.append(_cell(match.group(), source, place))
         row.columns.append(match.start() + 1)
         row.end = match.end() + 1
     block.rows.append(row)
+    block.width = max(block.width, len(row.cells))
 
 
 def _cell(token: str, source: str, place: Place) -> Cell:

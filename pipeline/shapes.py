@@ -15,9 +15,12 @@ from pathlib import Path
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import (
     ADJACENCIES,
+    MAX_SIDE,
+    MAX_SQUARE,
     Adjacency,
     Coord,
     Mask,
+    area_problem,
     blank_grid,
     mask_connected,
     mask_of,
@@ -38,8 +41,9 @@ OPTIONS = {
 """The options each family takes besides `seed` and `adjacency` (which only 'random' uses)."""
 DEFAULT_SIZE = {"square": 8, "cross": 9, "rhombus": 9, "mirror": 8, "cloud": 8, "random": 8}
 MIN_SIZE = {"square": 2, "cross": 3, "rhombus": 3, "mirror": 3, "cloud": 6, "random": 2}
-MAX_SIZE = 40
-"""Larger boards neither print legibly on a page nor solve quickly enough to prove unique."""
+MAX_SIZE = MAX_SQUARE
+"""Every family's `size` draws it in a size x size square, so the board limit (grids.MAX_CELLS) caps it;
+a square's width and height may each run to grids.MAX_SIDE within that area."""
 DEFAULT_RATIO = 0.1
 MAX_RATIO = 0.5
 RANDOM_ATTEMPTS = 20
@@ -166,9 +170,9 @@ def _family(
 ) -> Mask:
     n = whole_option(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE)
     if name == "square":
-        rows = whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIZE)
-        columns = whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIZE)
-        return from_rule(rows, columns, lambda r, c: True)
+        rows = whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIDE)
+        columns = whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIDE)
+        return from_rule(*within_area(name, rows, columns), lambda r, c: True)
     if name == "cross":
         return _cross(n, _cross_arm(n, arm))
     if name == "rhombus":
@@ -178,6 +182,14 @@ def _family(
     if name == "cloud":
         return _cloud(n)
     return _random(n, ratio_option(name, DEFAULT_RATIO if ratio is None else ratio), seed, adjacency)
+
+
+def within_area(name: str, rows: int, columns: int) -> tuple[int, int]:
+    """(rows, columns), once checked against the board limit (the message names the shape)."""
+    problem = area_problem(rows, columns)
+    if problem is not None:
+        raise PuzzleBookError(f"shape {name!r}: {problem}")
+    return rows, columns
 
 
 def whole_option(name: str, option: str, value: object, low: int, high: int) -> int:

@@ -242,7 +242,7 @@ def test_a_board_of_ten_thousand_cells_is_refused_naming_its_section(tmp_path: P
         load_config_text(LARGER.replace("square:7", "huge"), "huge.yaml")
     assert caught.value.field == "sections[0].shapes"
     huge = tmp_path / "shapes" / "huge.txt"
-    assert caught.value.message.startswith(f"shape 'huge': {huge}, line 1, column 81: a board may be at most 40 cells wide")
+    assert caught.value.message.startswith(f"shape 'huge': {huge}, line 17, column 1: a board may hold at most 1600 cells")
     assert caught.value.message.endswith("(section 'Fine boards')")
     with pytest.raises(PuzzleBookError, match=r"size of shape 'square' must be a whole number from 2 to 40, got 100"):
         load_config_text(LARGER.replace("square:7", "square:100"), "huge.yaml")
@@ -259,6 +259,20 @@ def test_a_page_too_small_for_one_board_fails_before_any_puzzle_is_made(tmp_path
     config = write(tmp_path, LARGER.replace("square:7", "square:40").replace("count: 4", "count: 4\n    per_page: 1"))
     with pytest.raises(PuzzleBookError, match=r"^\S*book\.yaml, sections\[0\]\.per_page: puzzle 1 in section 'Fine boards' \(a 40x40 "
                        r"board with numbers up to 1600\) would print its numbers at 5\.\d pt"):
+        build(config, jobs=2, out_dir=tmp_path / "out", quiet=True)
+    assert nothing_generated(tmp_path / "out")
+
+
+def test_a_long_strip_is_a_board_but_the_page_decides_whether_it_prints(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3x50 strip is within the board limit (1600 cells, 100 a side); on a letter page its numbers
+    would print too small, and the page-fit check says so before any puzzle is made."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "shapes").mkdir()
+    (tmp_path / "shapes" / "strip.txt").write_text("\n".join([" ".join("." * 50)] * 3) + "\n", encoding="utf-8")
+    config = write(tmp_path, LARGER.replace("square:7", "strip").replace("count: 4", "count: 2\n    per_page: 1"))
+    with pytest.raises(PuzzleBookError, match=r"sections\[0\]\.per_page: puzzle 1 in section 'Fine boards' \(a 3x50 "
+                       r"board with numbers up to 150\) would print its numbers at 5\.\d pt"):
         build(config, jobs=2, out_dir=tmp_path / "out", quiet=True)
     assert nothing_generated(tmp_path / "out")
 

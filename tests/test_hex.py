@@ -332,3 +332,13 @@ def test_honeycomb_config_has_every_hex_shape_at_every_level() -> None:
     assert sorted(level for s in sections for level in s.difficulty) == sorted(LEVELS)
     for section in sections:
         assert {shape.name for shape in section.shapes} == set(hex_shape_names())
+
+
+def test_a_long_parallelogram_runs_to_the_side_limit_within_the_area() -> None:
+    """Width and height each up to 100, as long as the board holds at most 1600 cells."""
+    mask = make_hex_mask("parallelogram", width=100, height=16)
+    assert (len(mask), len(mask[0])) == (16, 100) and all(map(all, mask))
+    with pytest.raises(PuzzleBookError, match="shape 'parallelogram': a board may hold at most 1600 cells"):
+        make_hex_mask("parallelogram", width=100, height=17)
+    with pytest.raises(PuzzleBookError, match="size of shape 'hexagon' must be a whole number from 2 to 20"):
+        make_hex_mask("hexagon", 21)

@@ -7,6 +7,8 @@ as a user would meet them; the rest run in this process.
 
 from __future__ import annotations
 
+import json
+
 import resource
 import subprocess
 import sys
@@ -17,13 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.cli import main
-from pipeline.grids import MAX_SIDE
+from pipeline.grids import MAX_SIDE, MAX_SQUARE
 from pipeline.kinds.hidato import probe
 from pipeline.kinds.hidato.board import Board
 from pipeline.kinds.hidato.grade import grade
 from pipeline.kinds.hidato.logic import solve_logically
 
 GIGABYTE = 1 << 30
+DATA = Path(__file__).parent / "data"
 
 
 def empty_board(side: int) -> str:
@@ -49,7 +52,7 @@ def user_error(code: int, err: str, *needles: str) -> None:
 
 @pytest.mark.parametrize("command", [["solve"], ["verify", "--node-limit", "5000"]])
 def test_an_empty_40x40_board_is_answered_within_memory(tmp_path: Path, command: list[str]) -> None:
-    (tmp_path / "empty.txt").write_text(empty_board(MAX_SIDE), encoding="utf-8")
+    (tmp_path / "empty.txt").write_text(empty_board(MAX_SQUARE), encoding="utf-8")
     done = run_limited(command[0], "empty.txt", *command[1:], cwd=tmp_path)
     assert "Traceback" not in done.stderr and done.returncode in (0, 1)
     assert done.stdout.startswith("puzzle 1 (line 1): multiple")
@@ -75,14 +78,39 @@ def test_grading_an_open_board_stops_within_its_budget(monkeypatch: pytest.Monke
         grade(board)
 
 
-def test_a_board_larger_than_40x40_is_refused_at_its_first_cell_too_many(tmp_path: Path,
-                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_board_too_large_is_refused_at_its_first_cell_too_many(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """At most 100 cells on a side and 1600 in all (rows times the widest row), refused where the
+    file first passes either, however much more it holds."""
     wide = tmp_path / "wide.txt"
     wide.write_text(" ".join(["."] * 200) + "\n", encoding="utf-8")
-    user_error(main(["solve", str(wide)]), capsys.readouterr().err, f"{wide}, line 1, column 81", "at most 40")
+    user_error(main(["solve", str(wide)]), capsys.readouterr().err, f"{wide}, line 1, column 201", "at most 100 cells wide")
     tall = tmp_path / "tall.txt"
-    tall.write_text(empty_board(10) * 5, encoding="utf-8")
-    user_error(main(["grade", str(tall)]), capsys.readouterr().err, f"{tall}, line 41, column 1", "at most 40")
+    tall.write_text(".\n" * 150, encoding="utf-8")
+    user_error(main(["grade", str(tall)]), capsys.readouterr().err, f"{tall}, line 101, column 1", "at most 100 rows tall")
+    square = tmp_path / "square.txt"
+    square.write_text(empty_board(41), encoding="utf-8")
+    user_error(main(["verify", str(square)]), capsys.readouterr().err, f"{square}, line 40, column 1",
+               "at most 1600 cells", "40 x 41 = 1640")
+    strip = tmp_path / "strip.txt"
+    strip.write_text(empty_board(16).replace(" .\n", " ." + " ." * 84 + "\n") + ". " * 101, encoding="utf-8")
+    user_error(main(["show", str(strip)]), capsys.readouterr().err, f"{strip}, line 17, column 1", "17 x 100 = 1700")
+
+
+def test_long_strips_within_the_area_are_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The published 3x50 and 4x46 Rosetta Code boards (in the shared corpus) read from a file and prove
+    unique, and a 16 x 100 board (the most cells a side of 100 allows) reads too."""
+    corpus = [json.loads(line) for line in (DATA / "hidato.jsonl").read_text().splitlines() if line.strip()]
+    strips = [r for r in corpus if r["id"] in ("rosetta-hidato-snake-in-the-grass-3x50", "rosetta-hidato-phix-board6-4x46")]
+    assert len(strips) == 2
+    text = "\n".join("; kind=hidato\n" + "\n".join(row.replace(" 0", " .") for row in r["grid"]) + "\n" for r in strips)
+    path = tmp_path / "strips.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    assert "2 puzzles verified" in capsys.readouterr().out
+    wide = tmp_path / "wide.txt"
+    wide.write_text(empty_board(16).replace(" .\n", " ." + " ." * 84 + "\n"), encoding="utf-8")
+    assert main(["show", str(wide)]) == 0
 
 
 @pytest.mark.parametrize("text, where", [
@@ -102,8 +130,8 @@ def test_shape_flags_obey_the_same_limits_as_a_config(tmp_path: Path, monkeypatc
     monkeypatch.chdir(tmp_path)
     (tmp_path / "shapes").mkdir()
     (tmp_path / "shapes" / "huge.txt").write_text(empty_board(200), encoding="utf-8")
-    user_error(main(["generate", "--shape", "huge"]), capsys.readouterr().err, "at most 40 cells wide")
-    user_error(main(["shapes", "huge"]), capsys.readouterr().err, "at most 40 cells wide")
+    user_error(main(["generate", "--shape", "huge"]), capsys.readouterr().err, "at most 100 cells wide")
+    user_error(main(["shapes", "huge"]), capsys.readouterr().err, "at most 100 cells wide")
     user_error(main(["generate", "--shape", ""]), capsys.readouterr().err, "unknown shape ''")
     user_error(main(["generate", "--size", "41"]), capsys.readouterr().err, "from 2 to 40")
 

@@ -161,7 +161,8 @@ def test_random_ratio_out_of_range(ratio: float) -> None:
     ("name", "options", "message"),
     [
         ("square", {"size": 1}, "size of shape 'square' must be a whole number from 2 to 40, got 1"),
-        ("square", {"width": 41}, "width of shape 'square' must be a whole number from 2 to 40, got 41"),
+        ("square", {"width": 101}, "width of shape 'square' must be a whole number from 2 to 100, got 101"),
+        ("square", {"width": 100, "height": 17}, "shape 'square': a board may hold at most 1600 cells"),
         ("cloud", {"size": 5}, "size of shape 'cloud' must be a whole number from 6 to 40, got 5"),
         ("rhombus", {"size": 9.0}, "size of shape 'rhombus' must be a whole number from 3 to 40, got 9.0"),
         ("rhombus", {"arm": 3}, "shape 'rhombus' does not take arm; it takes: size"),

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
-from pipeline.grids import MAX_SIDE, Coord, Mask, blank_grid
+from pipeline.grids import MAX_SIDE, MAX_SQUARE, Coord, Mask, blank_grid
 from pipeline.kinds.hidato.geometry import (
     HEX_STEPS,
     Adjacency,
@@ -40,14 +40,15 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 DEFAULT_SIZE = {"hexagon": 5, "triangle": 10, "parallelogram": 7, "hexstar": 4, "hexring": 6, "hexrandom": 6}
 MIN_SIZE = {"hexagon": 2, "triangle": 2, "parallelogram": 2, "hexstar": 2, "hexring": 3, "hexrandom": 3}
 MAX_SIZE = {
-    "hexagon": (MAX_SIDE + 1) // 2,
-    "triangle": MAX_SIDE,
-    "parallelogram": MAX_SIDE,
-    "hexstar": (MAX_SIDE + 3) // 4,
-    "hexring": (MAX_SIDE + 1) // 2,
-    "hexrandom": (MAX_SIDE + 1) // 2,
+    "hexagon": (MAX_SQUARE + 1) // 2,
+    "triangle": MAX_SQUARE,
+    "parallelogram": MAX_SQUARE,
+    "hexstar": (MAX_SQUARE + 3) // 4,
+    "hexring": (MAX_SQUARE + 1) // 2,
+    "hexrandom": (MAX_SQUARE + 1) // 2,
 }
-"""Each family's largest size whose rectangle stays within the board limit (MAX_SIDE)."""
+"""Each family's largest size whose square stays within the board limit (grids.MAX_CELLS); a
+parallelogram's width and height may each run to grids.MAX_SIDE within that area."""
 DEFAULT_RATIO = 0.1
 RANDOM_ATTEMPTS = 20
 
@@ -132,7 +133,7 @@ def _family(name: str, size: int | None, width: int | None, height: int | None, 
     if name == "parallelogram":
         rows = shapes.whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIDE)
         columns = shapes.whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIDE)
-        return shapes.from_rule(rows, columns, lambda r, q: True)
+        return shapes.from_rule(*shapes.within_area(name, rows, columns), lambda r, q: True)
     if name == "hexstar":
         return _hexstar(n - 1)
     if name == "hexring":
