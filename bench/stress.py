@@ -29,7 +29,8 @@ from pathlib import Path
 from bench.cpsat import solve_cpsat
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.hidato.board import Adjacency, Board, Coord, Grid, Mask
+from pipeline.grids import Adjacency
+from pipeline.kinds.hidato.board import Board, Coord, Grid, Mask
 from pipeline.kinds.hidato.path import hamiltonian_path
 from pipeline.kinds.hidato.solve import solve
 
@@ -98,6 +99,13 @@ def count(board: Board, limit: int, hint: Grid | None = None) -> int:
     return theirs.count
 
 
+def number_at(grid: Grid, r: int, c: int) -> int:
+    """The number a solved grid has at an open cell."""
+    number = grid[r][c]
+    assert number is not None
+    return number
+
+
 def grid_of(mask: Mask, numbers: dict[Coord, int], given: set[Coord]) -> Grid:
     return tuple(
         tuple((numbers[(r, c)] if (r, c) in given else 0) if is_open else None for c, is_open in enumerate(row))
@@ -121,7 +129,7 @@ def find_detour(mask: Mask, adjacency: Adjacency, path: list[Coord], rng: random
         if len(found.solutions) != 2:
             continue
         grids = [s for s in found.solutions if any(s[r][c] != first[(r, c)] for (r, c) in box)]
-        second = {(r, c): grids[0][r][c] for (r, c) in cells}
+        second = {(r, c): number_at(grids[0], r, c) for (r, c) in cells}
         differ = tuple(sorted(cell for cell in box if second[cell] != first[cell]))
         return Detour(first, second, differ)
     return None
@@ -191,7 +199,7 @@ def make_records(index: int, shape: str, options: dict, adjacency: Adjacency) ->
         f"{label}, a detour of {len(detour.cells)} cells, givens dug to {len(given) / len(detour.first):.0%} "
         "keeping exactly two solutions"
     )
-    variants = (
+    variants: tuple[tuple[str, Grid, int, list[Grid], str], ...] = (
         ("two", base, 3, [first, second], how),
         ("unique", with_givens(base, unique), 2, [first], how + "; plus one detour cell as the first solution has it"),
         ("none", with_givens(base, none), 2, [], how + "; plus one detour cell given a number neither solution puts there"),
