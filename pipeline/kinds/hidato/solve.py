@@ -800,13 +800,18 @@ def restart(
     found = list(found)
     seen = {tuple(solution) for solution in found}
     work = 0
-    run = 0
+    run = proving = 0
     while True:
         run += 1
         share = unit * luby(run)
         # With a solution in hand, what is left is a proof that no other exists: the probes do that
-        # work, and a run only tests whether the tree left is small yet (until probing is over).
-        cutoff = unit if found and not probes.over else share
+        # work, and a run only tests whether the tree left is small yet. Once probing is over, only
+        # the weights change between runs: cutoffs double, so a proof costs at most twice its tree.
+        if found and probes.over:
+            proving += 1
+            cutoff = unit << min(proving, 30)
+        else:
+            cutoff = unit if found else share
         left = None if work_limit is None else work_limit - work
         if left is not None and left <= 0:
             return found, False, work
