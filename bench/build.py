@@ -24,8 +24,9 @@ from typing import Any
 from bench.machine import load_average
 from bench.table import markdown_header, markdown_row
 from pipeline.book.build import BuildReport, build
-from pipeline.book.config import BookSpec, load_config
+from pipeline.book.config import load_config
 from pipeline.book.store import read_records
+from pipeline.bookspec import BookSpec
 from pipeline.typeset import typeset_book
 
 ROOT = Path(__file__).resolve().parents[1]

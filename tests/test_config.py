@@ -10,14 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.book.config import (
-    BookSpec,
-    PageSpec,
-    config_schema,
-    length_points,
-    load_config,
-    load_config_text,
-)
+from pipeline.book.config import config_schema, load_config, load_config_text
+from pipeline.bookspec import BookSpec, PageSpec, length_points
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.grade import LEVELS
 

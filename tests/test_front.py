@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline import __version__
-from pipeline.book.config import BookSpec, load_config_text
+from pipeline.book.config import load_config_text
+from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.typeset import typeset_book
 from pipeline.typeset.front import RIGHTS, copyright_paragraphs

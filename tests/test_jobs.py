@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan
 from pipeline.errors import PuzzleBookError

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline import __version__
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.hidato.board import Board

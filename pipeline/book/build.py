@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pipeline.atomic import leftovers, write_text_atomic
-from pipeline.book.config import MAX_SEED, ParallelSpec, config_folder, load_config
+from pipeline.book.config import config_folder, load_config
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.make import run_job
@@ -28,6 +28,7 @@ from pipeline.book.run import import_distributed, run_jobs
 from pipeline.book.store import append_record, write_json_atomic
 from pipeline.book.verify import verify_records
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
+from pipeline.bookspec import MAX_SEED, ParallelSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.typeset import book_fonts, page_count, typeset_book, typeset_cover
 

@@ -7,7 +7,7 @@ geometry only.
 
 from __future__ import annotations
 
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.i18n import N_, Words, words_for
 from pipeline.typeset.wrap import (
     COVER_BLEED,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline import __version__
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.book.store import read_json
 from pipeline.kinds import registry
 

@@ -19,7 +19,7 @@ from pipeline.kinds import registry
 from pipeline.seeds import derive_seed
 
 if TYPE_CHECKING:
-    from pipeline.book.config import BookSpec
+    from pipeline.bookspec import BookSpec
 
 
 @dataclass(frozen=True)

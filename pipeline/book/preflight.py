@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry

@@ -4,7 +4,7 @@ Only the safe loader is used, so no YAML tag ever builds a Python object; keys g
 characters and impossible timestamps are refused with their line. What a config may hold is bounded
 before anything walks it: nesting depth and aliases while the tree is composed (a 'billion laughs'
 never expands), the length of numbers before they are read. What the data must mean is the config
-models' question (config.py), not this module's.
+models' question (pipeline/bookspec.py), not this module's.
 """
 
 from __future__ import annotations

@@ -230,9 +230,7 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from pipeline.book.config import (
-        config_schema,  # pydantic loads only for the commands that need it
-    )
+    from pipeline.book.config import config_schema
 
     print(json.dumps(config_schema(), indent=2))
     return 0

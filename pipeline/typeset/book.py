@@ -15,7 +15,7 @@ from typing import Literal, get_args
 
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
-from pipeline.book.config import AnswersSpec, BookSpec
+from pipeline.bookspec import AnswersSpec, BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, Words, ngettext_, words_for
 from pipeline.kinds import registry

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.atomic import write_bytes_atomic
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.i18n import N_, ngettext_, words_for
 from pipeline.kinds import registry
 from pipeline.typeset.draw import drawing

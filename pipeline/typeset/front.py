@@ -9,7 +9,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
-from pipeline.book.config import BookSpec
+from pipeline.bookspec import BookSpec
 from pipeline.i18n import N_, words_for
 from pipeline.typeset.layout import Rect, Style
 from pipeline.typeset.pages import LEADING, paragraph, paragraph_height, wrapped

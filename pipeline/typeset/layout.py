@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pipeline.book.config import PageSpec, length_points
+from pipeline.bookspec import PageSpec, length_points
 from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
 
 BLEED = 9.0
