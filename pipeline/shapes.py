@@ -10,6 +10,7 @@ import difflib
 import random
 import re
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
@@ -48,7 +49,8 @@ DEFAULT_RATIO = 0.1
 MAX_RATIO = 0.5
 RANDOM_ATTEMPTS = 20
 
-PROJECT_SHAPES = Path(__file__).resolve().parents[1] / "shapes"
+PROJECT_SHAPES = Path(str(resources.files("pipeline") / "masks"))
+"""The masks the package ships (package data, so an installed wheel has them too)."""
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _ADJACENCY_MARK = re.compile(r"\s*;.*?\badjacency=([A-Za-z]+)")
 _HEADER_BYTES = 200
@@ -82,7 +84,7 @@ def make_mask(
                < 0.5), drawn from random.Random(seed); the open cells stay connected under
                `adjacency` with at most two dead ends (cells with one open neighbour), and under
                orthogonal adjacency the chessboard colours stay balanced within one.
-    Any other name is a picture file NAME.txt in ./shapes, else in the project's shapes/ folder
+    Any other name is a picture file NAME.txt in ./shapes, else among the shipped masks (pipeline/masks)
     (a family's name always means the family). Its size is drawn, so passing size, width, height,
     arm or ratio for it is an error.
     """
@@ -110,7 +112,7 @@ def make_mask(
 
 
 def shape_names() -> list[str]:
-    """The parametric families, then every square picture file's name in ./shapes and the project's shapes/."""
+    """The parametric families, then every square picture file's name in ./shapes and the shipped masks."""
     return [*FAMILIES, *(name for name in picture_names() if name not in FAMILIES)]
 
 
@@ -129,7 +131,7 @@ def picture_names(adjacency: str | None = None) -> list[str]:
 
 
 def picture_file(name: str) -> Path | None:
-    """The picture file NAME.txt that wins: ./shapes first, then the project's shapes/."""
+    """The picture file NAME.txt that wins: ./shapes first, then the shipped masks."""
     if not _NAME.fullmatch(name):
         return None
     return next((path for folder in _mask_folders() if (path := folder / f"{name}.txt").is_file()), None)
@@ -340,7 +342,7 @@ class _Carver:
 
 
 def _mask_folders() -> list[Path]:
-    """Where picture files are looked up, first match wins: ./shapes, then the project's shapes/."""
+    """Where picture files are looked up, first match wins: ./shapes, then the shipped masks."""
     return [Path.cwd() / "shapes", PROJECT_SHAPES]
 
 

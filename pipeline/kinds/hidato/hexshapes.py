@@ -89,7 +89,7 @@ def make_hex_mask(
       hexrandom      a hexagon of side `size` with round(ratio * cells) cells blocked (ratio default
                      0.1), drawn from random.Random(seed); the open cells stay connected with at
                      most two dead ends.
-    Any other name is a hex picture file NAME.txt in ./shapes or the project's shapes/: its first
+    Any other name is a hex picture file NAME.txt in ./shapes or among the shipped masks: its first
     line is `; adjacency=hex`, then rows of '.' and '#' (indented as a honeycomb or not).
     """
     options = {"size": size, "width": width, "height": height, "arm": arm, "ratio": ratio}
