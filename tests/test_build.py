@@ -302,3 +302,28 @@ def test_schema_prints_the_config_json_schema(capsys: pytest.CaptureFixture[str]
     assert main(["schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
     assert {"title", "sections", "page", "parallel"} <= set(schema["properties"])
+
+
+def test_progress_records_say_what_the_build_is_doing(built: tuple[Path, Path], reference: tuple[Path, BuildReport],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """`--progress json`: the plan, one record a puzzle made (its section's count), each stage, the end;
+    a puzzle kept from an earlier build counts as reused; the book is the same bytes either way."""
+    config, out = built
+    lines = out / "puzzles.jsonl"
+    kept = lines.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.write_text("".join(kept[:5]), encoding="utf-8")
+    assert main(["build", str(config), "--out", str(out), "--jobs", "1", "--progress", "json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    events = [r["event"] for r in records]
+    assert events[0] == "plan" and events[-4:] == ["stage", "stage", "stage", "done"]
+    assert [r["stage"] for r in records if r["event"] == "stage"] == ["verify", "typeset", "cover"]
+    plan = records[0]
+    assert plan["puzzles"] == 8 and sum(s["reused"] for s in plan["sections"]) == 5
+    made = [r for r in records if r["event"] == "made"]
+    assert len(made) == 3
+    for section in plan["sections"]:
+        own = [r for r in made if r["section"] == section["name"]]
+        assert [r["made"] for r in own] == list(range(section["reused"] + 1, section["total"] + 1))
+    assert all(r["rate"] > 0 and r["left"] >= 0 for r in made)
+    assert records[-1]["reused"] == 5 and records[-1]["generated"] == 3
+    assert files(out) == files(reference[1].pdf.parent)

@@ -543,3 +543,20 @@ def test_bad_level_name_in_range() -> None:
     err = problem(edit("difficulty: easy", "min_level: tricky"))
     assert err.field == "sections[0].min_level"
     assert "easy" in err.message and "expert" in err.message
+
+
+def test_every_problem_of_a_config_is_reported_in_file_order() -> None:
+    """What the studio shows beside each line: the CLI's message for each mistake, not just the first."""
+    from pipeline.book.config import config_problems
+
+    text = (Path(__file__).resolve().parent.parent / "configs" / "classic.yaml").read_text(encoding="utf-8")
+    assert config_problems(text, "classic.yaml") == []
+    broken = (text.replace("difficulty: easy", "dificulty: easy")
+              .replace("count: 25\n    per_page: 4", "count: 0\n    per_page: 4").replace("size: 8.5x11", "size: 9x13"))
+    problems = config_problems(broken, "classic.yaml")
+    assert [(p.field, p.line) for p in problems] == [("page.size", 18), ("sections[0]", 24), ("sections[1].count", 32)]
+    assert "did you mean 'difficulty'?" in problems[1].message
+    first = pytest.raises(PuzzleBookError, load_config_text, broken, "classic.yaml").value
+    assert str(first) == str(problems[0])
+    assert [str(p) for p in config_problems("title: [\n", "x.yaml")] == [str(pytest.raises(
+        PuzzleBookError, load_config_text, "title: [\n", "x.yaml").value)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ def build(
     backend: str | None = None,
     scheduler: str | None = None,
     cover_only: bool = False,
+    progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> BuildReport:
     """Build the book of `config_path` into output/NAME (or `out_dir`), reusing what is already made.
 
@@ -65,6 +66,9 @@ def build(
     folder being writable, the layout of every planned board, and one small puzzle per board and
     level (preflight.py). Any failure leaves the previous book as it was. Another build already
     writing the same folder is an error (folderlock.py), not a race.
+
+    `progress`, when given, receives plain records as the build goes (`Progress`): what the CLI's
+    `--progress json` prints and the studio shows.
     """
     timings: dict[str, float] = {}
     with stage(timings, "config"):
@@ -91,11 +95,13 @@ def build(
             made, notes = resume(checkpoint, planned, fresh)
             notes += version_notes(folder / MANIFEST)
         missing = [job for job in planned if job.fingerprint not in made]
+        tell = Progress(planned, {job.fingerprint for job in missing}, progress)
 
         def keep(record: dict[str, Any]) -> None:
             with writing(checkpoint):
                 append_record(checkpoint, record)
             made[record["fingerprint"]] = record
+            tell.made(record)
 
         with stage(timings, "generate"):
             probed = probe(missing, keep)
@@ -105,16 +111,19 @@ def build(
             records = [placed(made[job.fingerprint], job) for job in planned]
             with writing(checkpoint):
                 in_book_order(checkpoint, records)
+        tell.stage("verify")
         with stage(timings, "verify"):
             new = {job.fingerprint for job in missing}
             verify_records([record for record in records if record["fingerprint"] in new])
         pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
+        tell.stage("typeset")
         with stage(timings, "typeset"), located(config_path):
             if cover_only:
                 pages = page_count(book, records, fonts=fonts)
             else:
                 with writing(pdf):
                     pages = typeset_book(book, records, pdf, screen=screen, fonts=fonts)
+        tell.stage("cover")
         with stage(timings, "cover"), located(config_path), writing(folder / COVER):
             wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
         with writing(folder / LISTING):
@@ -124,11 +133,62 @@ def build(
             puzzles=len(records), reused=len(records) - len(missing), generated=len(missing), pages=pages,
             notes=tuple(notes), timings=timings,
         )
-        if cover_only:
-            return report
-        with writing(folder / MANIFEST):
-            write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
+        if not cover_only:
+            with writing(folder / MANIFEST):
+                write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
+        tell.done(report)
         return report
+
+
+class Progress:
+    """A build's progress as plain records, for whoever listens (`build(progress=...)`):
+
+    - {"event": "plan", "puzzles": n, "sections": [{"name", "total", "reused"}]} once the plan is known;
+    - {"event": "made", "section", "made", "total", "reused", "rate", "left"} each time a puzzle is
+      made: `made` counts the section's puzzles done, reused ones included; `rate` is puzzles made per
+      second so far in this build, `left` the seconds the section's missing puzzles may take at it;
+    - {"event": "stage", "stage": "verify" | "typeset" | "cover"};
+    - {"event": "done", "puzzles", "reused", "generated", "pages", "summary"}.
+    Wall-clock figures go to the listener only, never into the book.
+    """
+
+    def __init__(self, planned: list[Any], missing: set[str], listener: Callable[[dict[str, Any]], None] | None) -> None:
+        self.listener = listener
+        self.start = time.perf_counter()
+        self.count = 0
+        self.section_of = {job.fingerprint: job.section for job in planned}
+        self.sections: dict[str, dict[str, Any]] = {}
+        for job in planned:
+            entry = self.sections.setdefault(job.section, {"name": job.section, "total": 0, "reused": 0, "made": 0})
+            entry["total"] += 1
+            if job.fingerprint not in missing:
+                entry["reused"] += 1
+                entry["made"] += 1
+        self._send({"event": "plan", "puzzles": len(planned),
+                    "sections": [{key: entry[key] for key in ("name", "total", "reused")}
+                                 for entry in self.sections.values()]})
+
+    def _send(self, record: dict[str, Any]) -> None:
+        if self.listener is not None:
+            self.listener(record)
+
+    def made(self, record: dict[str, Any]) -> None:
+        entry = self.sections.get(self.section_of.get(record["fingerprint"], ""))
+        if entry is None:
+            return
+        entry["made"] += 1
+        self.count += 1
+        rate = self.count / max(time.perf_counter() - self.start, 1e-6)
+        self._send({"event": "made", "section": entry["name"], "made": entry["made"], "total": entry["total"],
+                    "reused": entry["reused"], "rate": round(rate, 3),
+                    "left": round((entry["total"] - entry["made"]) / rate, 1)})
+
+    def stage(self, name: str) -> None:
+        self._send({"event": "stage", "stage": name})
+
+    def done(self, report: BuildReport) -> None:
+        self._send({"event": "done", "puzzles": report.puzzles, "reused": report.reused,
+                    "generated": report.generated, "pages": report.pages, "summary": report.summary()})
 
 
 def parallel_settings(

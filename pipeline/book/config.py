@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pipeline.book.configerrors import first_problem
+from pipeline.book.configerrors import all_problems, first_problem
 from pipeline.book.yamlfile import read_yaml
 from pipeline.bookspec import MAX_CONFIG_BYTES, BookSpec
 from pipeline.errors import PuzzleBookError
@@ -46,6 +46,20 @@ def load_config_text(text: str, source: str = "<config>") -> BookSpec:
         return BookSpec.model_validate(data, context={"base": config_folder(source)})
     except ValidationError as err:
         raise first_problem(err, root, source, BookSpec) from None
+
+
+def config_problems(text: str, source: str = "<config>") -> list[PuzzleBookError]:
+    """Every mistake in YAML `text`, in file order (none for a valid config): as `load_config_text`
+    words the first of them. YAML that cannot be read at all gives its one problem."""
+    try:
+        root, data = read_yaml(text, source)
+    except PuzzleBookError as err:
+        return [err]
+    try:
+        BookSpec.model_validate(data, context={"base": config_folder(source)})
+    except ValidationError as err:
+        return all_problems(err, root, source, BookSpec)
+    return []
 
 
 def config_folder(source: str) -> Path:

@@ -47,6 +47,21 @@ def first_problem(err: ValidationError, root: MappingNode, source: str, model: t
     return min(ranked, key=lambda pair: (pair[0], pair[1].line or 0))[1]
 
 
+def all_problems(err: ValidationError, root: MappingNode, source: str, model: type[BaseModel]) -> list[PuzzleBookError]:
+    """Every validation problem, worded as `first_problem` words it, in file order (each place once).
+
+    A missing key is left out when any other problem stands: it is most often a misspelt key's
+    other side, which is reported as unknown where it stands."""
+    where = _Where(root, model)
+    found = [(error["type"] in MISSING, _problem(error, where, source)) for error in err.errors()]
+    if any(not missing for missing, _ in found):
+        found = [pair for pair in found if not pair[0]]
+    unique: dict[tuple[int, str | None, str], PuzzleBookError] = {}
+    for _, problem in found:
+        unique.setdefault((problem.line or 0, problem.field, problem.message), problem)
+    return [unique[key] for key in sorted(unique, key=lambda key: (key[0], key[1] or ""))]
+
+
 def _problem(error: Any, where: _Where, source: str) -> PuzzleBookError:
     root = where.root
     loc = _untagged(tuple(error["loc"]))

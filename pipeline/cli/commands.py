@@ -216,8 +216,11 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
     )
 
     folder = output_folder(args.config, args.out)
+    as_json = getattr(args, "progress", "bar") == "json"
     try:
-        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet, **options)
+        report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet or as_json,
+                       progress=(lambda record: print(json.dumps(record), flush=True)) if as_json else None,
+                       **options)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
               "run the same command again to resume", file=sys.stderr)

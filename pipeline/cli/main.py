@@ -180,6 +180,9 @@ def build_parser() -> Parser:
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
     sub.add_argument("--fresh", action="store_true", help="discard saved puzzles and make them all again")
     sub.add_argument("--screen", action="store_true", help="a PDF for reading on screen (book-screen.pdf)")
+    sub.add_argument("--progress", choices=("bar", "json"), default="bar",
+                     help="bar: a progress bar on a terminal (default); json: one JSON record a line on stdout "
+                     "(the plan, each puzzle made with its section's count, rate and time left, each stage, the end)")
 
     sub = add_command(
         subs, "cover", cmd_cover, "Make only the full-wrap cover (cover.pdf) and listing.txt of a config's book.",
