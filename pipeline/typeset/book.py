@@ -215,9 +215,14 @@ def _contents_per_page(book: BookSpec, style: Style) -> int:
     return max(1, int(body.h // contents_entry_height(style)))
 
 
-def check_fit(book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style) -> None:
-    """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits."""
+def check_fit(
+    book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style, *, only: int | None = None
+) -> None:
+    """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits
+    (on page number `only` alone, when given)."""
     for page_number, page in enumerate(pages, 1):
+        if only is not None and page_number != only:
+            continue
         body = bands(geo.frame(page_number), style).body
         words = words_for(book.language)
         if page.role == "howto" and plan_howto(body, style, page.kind, book.answers.where, words).number_size < (
@@ -258,9 +263,17 @@ def _too_small(
 
 
 def render(
-    book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style, *, screen: bool
+    book: BookSpec,
+    records: list[dict],
+    pages: list[Page],
+    geo: Geometry,
+    style: Style,
+    *,
+    screen: bool,
+    only: int | None = None,
 ) -> bytes:
-    """The PDF bytes: the same input always gives the same bytes (invariant mode, no dates)."""
+    """The PDF bytes: the same input always gives the same bytes (invariant mode, no dates). With
+    `only`, a one-page PDF of that page number, drawn exactly as it is in the book."""
     canvas = RecordingCanvas(io.BytesIO(), pagesize=geo.media, invariant=1, initialFontName=style.fonts.text,
                              pageCompression=1)
     canvas.setTitle(book.title)
@@ -274,6 +287,8 @@ def render(
     kinds = words.listing(list(dict.fromkeys(
         words(registry.kind(book.sections[r["section_index"]].kind).title) for r in records)))
     for number, page in enumerate(pages, 1):
+        if only is not None and number != only:
+            continue
         canvas.setTrimBox(geo.trim(number).pdf_box())
         canvas.setBleedBox((0.0, 0.0, *geo.media))
         part = bands(geo.frame(number), style)

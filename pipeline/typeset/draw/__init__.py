@@ -12,29 +12,31 @@ from dataclasses import dataclass
 
 from pipeline.kinds import registry
 from pipeline.typeset.draw.common import GridFit, label_height
-from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb
-from pipeline.typeset.draw.path import draw_path, fit_grid
-from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku
+from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb, honeycomb_extent
+from pipeline.typeset.draw.path import draw_path, fit_grid, grid_extent
+from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku, sudoku_extent
 
 __all__ = ["DRAWINGS", "Drawing", "GridFit", "drawing", "label_height"]
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """A family's drawing functions; both take a grid as the kind's records store it.
+    """A family's drawing functions; each takes a grid as the kind's records store it.
 
     fit(grid, box, style) -> GridFit;
-    draw(canvas, grid, box, *, style, solution=None, label="", note="", example=False).
+    draw(canvas, grid, box, *, style, solution=None, label="", note="", example=False);
+    extent(grid) -> (width, height) of the drawn board in cells (what fit divides the box by).
     """
 
     fit: Callable[..., GridFit]
     draw: Callable[..., None]
+    extent: Callable[..., tuple[float, float]]
 
 
 DRAWINGS: dict[str, Drawing] = {
-    "hidato": Drawing(fit_grid, draw_path),
-    "hexhidato": Drawing(fit_honeycomb, draw_honeycomb),
-    "sudoku": Drawing(fit_sudoku, draw_sudoku),
+    "hidato": Drawing(fit_grid, draw_path, grid_extent),
+    "hexhidato": Drawing(fit_honeycomb, draw_honeycomb, honeycomb_extent),
+    "sudoku": Drawing(fit_sudoku, draw_sudoku, sudoku_extent),
 }
 """By kind name, else by family (Kind.family): Hidato and Numbrix share one drawing, hex Hidato has its own."""
 

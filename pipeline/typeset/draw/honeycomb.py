@@ -55,13 +55,18 @@ def _extent(grid: Grid) -> tuple[float, float, int, int]:
     return min(xs), max(xs), min(rows), max(rows)
 
 
+def honeycomb_extent(grid: Grid) -> tuple[float, float]:
+    """The drawn board's width and height, in hexagon widths."""
+    x_min, x_max, r_min, r_max = _extent(grid)
+    return x_max - x_min + 1, (r_max - r_min) * ROW_PITCH + 2 / ROOT3
+
+
 def fit_honeycomb(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
     """The widest hexagons whose drawn board fits the box (below a label line), and numbers that fit them."""
-    x_min, x_max, r_min, r_max = _extent(grid)
+    _, _, r_min, r_max = _extent(grid)
     n_max = sum(value is not None for row in grid for value in row)
     room = box.h - (label_height(style) if labelled else 0.0)
-    across = x_max - x_min + 1
-    down = (r_max - r_min) * ROW_PITCH + 2 / ROOT3
+    across, down = honeycomb_extent(grid)
     cell = min(box.w / across, room / down, style.max_cell)
     rows = r_max - r_min + 1
     return fit_numbers(cell, n_max, style, rows, f"a honeycomb of {rows} rows with numbers up to {n_max}")

@@ -34,6 +34,11 @@ PATH_GAP = 0.36
 """How far (in cells) a path link stops short of each centre, clear of the number there."""
 
 
+def grid_extent(grid: Grid) -> tuple[float, float]:
+    """The drawn board's width and height, in cells."""
+    return float(max(len(row) for row in grid)), float(len(grid))
+
+
 def fit_grid(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
     """The largest square cells that fit the box (below a label line), and numbers that fit those cells."""
     rows, cols = len(grid), max(len(row) for row in grid)

@@ -32,6 +32,12 @@ def as_sudoku(grid: str | Sudoku) -> Sudoku:
     return grid if isinstance(grid, Sudoku) else from_line(grid, "<record>", 1)
 
 
+def sudoku_extent(grid: str | Sudoku) -> tuple[float, float]:
+    """The drawn grid's width and height, in cells."""
+    n = as_sudoku(grid).size
+    return float(n), float(n)
+
+
 def fit_sudoku(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
     """The largest square cells that fit the box (below a label line); the widest symbol sets the type."""
     n = as_sudoku(grid).size

@@ -1,0 +1,82 @@
+"""Pictures of one thing at a time, drawn by the book's own code: one puzzle (or its answer) on a page
+of its own, a blank board, and one page of a book as it will print.
+
+For the studio's previews (and every other door that shows a single puzzle): the same drawing
+functions and page plan as the book, never a second renderer. Same input, same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline import __version__
+from pipeline.bookspec import BookSpec
+from pipeline.typeset.book import check_fit, plan_pages, render
+from pipeline.typeset.draw import drawing, label_height
+from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.typeset.fonts import register_fonts
+from pipeline.typeset.layout import Rect, geometry, style_for
+
+MARGIN = 6.0
+"""Points of white around a puzzle drawn on its own."""
+
+
+def puzzle_pdf(
+    kind: str,
+    grid: Any,
+    *,
+    solution: Any = None,
+    large_print: bool = False,
+    fonts: Fonts = DEFAULT_FONTS,
+    label: str = "",
+    note: str = "",
+    cell: float | None = None,
+) -> bytes:
+    """One puzzle (with `solution`, its answer) on a page just its size: cells of `cell` points (default
+    the style's largest), a MARGIN around, the label line above when there is a label or note."""
+    register_fonts()
+    style = style_for(large_print, fonts)
+    draw = drawing(kind)
+    across, down = draw.extent(grid)
+    size = cell or style.max_cell
+    band = label_height(style) if (label or note) else 0.0
+    width, height = across * size + 2 * MARGIN, down * size + band + 2 * MARGIN
+    canvas = Canvas(io.BytesIO(), pagesize=(width, height), invariant=1, initialFontName=style.fonts.text,
+                    pageCompression=1)
+    canvas.setCreator(f"puzzlebook {__version__}")
+    draw.draw(canvas, grid, Rect(MARGIN, MARGIN, across * size, down * size + band), style=style,
+              solution=solution, label=label, note=note)
+    canvas.showPage()
+    return canvas.getpdfdata()
+
+
+def section_page_pdf(book: BookSpec, section_index: int, samples: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> bytes:
+    """The first page of section `section_index` as the book will print it: its heading, puzzle
+    numbers, running head and folio, on the page geometry of the whole book.
+
+    `samples` are that section's first puzzle records (at least its per_page, in order). The book's
+    other puzzles stand in as stubs: planning pages needs only their places and levels.
+    """
+    register_fonts()
+    style = style_for(book.large_print, fonts)
+    given = {record["index"]: record for record in samples}
+    records: list[dict] = []
+    for i, section in enumerate(book.sections):
+        for index in range(1, section.count + 1):
+            if i == section_index and index in given:
+                records.append({**given[index], "section_index": i, "section": section.name})
+            else:
+                records.append({"section_index": i, "index": index, "section": section.name, "kind": section.kind,
+                                "grade": {"level": section.level_of(index)}, "grid": None, "solution": None})
+    pages = plan_pages(book, records, style)
+    first = next(position for position, record in enumerate(records) if record["section_index"] == section_index)
+    number = next(n for n, page in enumerate(pages, 1) if page.role == "puzzles" and first in page.items)
+    missing = [position for position in pages[number - 1].items if records[position]["grid"] is None]
+    if missing:
+        raise ValueError(f"section_page_pdf needs the section's first {len(pages[number - 1].items)} puzzles")
+    geo = geometry(book.page, len(pages))
+    check_fit(book, records, pages, geo, style, only=number)
+    return render(book, records, pages, geo, style, screen=False, only=number)
