@@ -58,3 +58,14 @@ def shape_settings(name: str, options: dict[str, object]) -> dict[str, object]:
     if takes_size and "size" not in options:
         return {"size": shapes.DEFAULT_SIZE[name], **options}
     return dict(options)
+
+
+def port_number(text: str) -> int:
+    """A TCP port for argparse: 0 (any free one) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, got {value}")
+    return value

@@ -232,6 +232,16 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
     return 0
 
 
+def cmd_studio(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pipeline.studio.server import (
+        serve,  # the web server loads only for this command
+    )
+
+    return serve(Path(args.folder), port=args.port, host=args.host, open_browser=args.open)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from pipeline.book.config import config_schema
 

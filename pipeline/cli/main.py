@@ -24,13 +24,14 @@ from pipeline.cli.commands import (
     cmd_shapes,
     cmd_show,
     cmd_solve,
+    cmd_studio,
     cmd_verify,
 )
 from pipeline.cli.output import joined
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.base import FILE_COMMANDS, GENERATE
-from pipeline.options import add_shape_options, positive_int
+from pipeline.options import add_shape_options, port_number, positive_int
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -197,6 +198,22 @@ def build_parser() -> Parser:
     sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
     sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+
+    sub = add_command(
+        subs, "studio", cmd_studio, "Make books in the browser: edit, preview and build the configs of a folder.",
+        "puzzlebook studio configs --port 0",
+    )
+    sub.epilog += (
+        "\n\nPrints one line, the studio's address with its login token: open it in a browser."
+        "\nBuilds go to output/NAME/ here, as `puzzlebook build` makes them. Ctrl-C stops the studio"
+        "\n(and a running build, as Ctrl-C stops one)."
+    )
+    sub.add_argument("folder", nargs="?", default="configs", metavar="FOLDER",
+                     help="the folder of book configs (default configs/)")
+    sub.add_argument("--port", type=port_number, default=8765, metavar="N", help="the port (default 8765; 0 picks a free one)")
+    sub.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1, this machine only; another one is warned about)")
+    sub.add_argument("--open", action="store_true", help="open the studio in the default browser")
 
     sub = add_command(
         subs, "schema", cmd_schema, "Print the JSON Schema of a book config (for editors and checks).",
