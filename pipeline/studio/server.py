@@ -7,11 +7,13 @@ It binds 127.0.0.1 unless told otherwise (with a warning), and binds the socket 
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 import threading
 import webbrowser
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 import uvicorn
@@ -38,6 +40,24 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, minding a Ctrl-C that came before it listened for one.
+
+    uvicorn takes SIGINT over only once it serves; a Ctrl-C just before that (asyncio's own handler
+    meanwhile cancels the startup, and the cancellation can be lost) would leave the studio running.
+    So `serve` records SIGINT from the start, and the server stops right after starting if one came.
+    """
+
+    def __init__(self, config: uvicorn.Config, interrupted: threading.Event) -> None:
+        super().__init__(config)
+        self.interrupted = interrupted
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.interrupted.is_set():
+            self.should_exit = True
+
+
 def serve(folder: Path, *, port: int = 8765, host: str = LOOPBACK, open_browser: bool = False,
           out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Serve the books of `folder` until Ctrl-C; returns the exit status."""
@@ -55,12 +75,19 @@ def serve(folder: Path, *, port: int = 8765, host: str = LOOPBACK, open_browser:
     shown = "localhost" if host in (LOOPBACK, "0.0.0.0", "::") else host
     address = f"http://{LOOPBACK if shown == 'localhost' else shown}:{real_port}/?token={token}"
     config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False, timeout_graceful_shutdown=5)
-    server = uvicorn.Server(config)
+    interrupted = threading.Event()
+
+    def record(signum: int, frame: FrameType | None) -> None:
+        interrupted.set()
+
+    previous = signal.signal(signal.SIGINT, record)
+    server = _Server(config, interrupted)
     print(address, file=out, flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
     try:
         server.run(sockets=[sock])
     finally:
+        signal.signal(signal.SIGINT, previous)
         sock.close()
-    return 0
+    return 130 if interrupted.is_set() else 0

@@ -1,0 +1,311 @@
+"""The studio's routes through Starlette's TestClient: its door (token, Host, Origin, body size, paths),
+its books, checks, edits, drafts, previews and builds. Every hostile request here must get a clear
+refusal, never a 500 and never a file touched outside the folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pipeline.book.config import load_config
+from pipeline.book.make import run_job
+from pipeline.book.plan import plan
+from pipeline.studio.app import create_app, studio_of
+from pipeline.studio.security import COOKIE, MAX_BODY
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "t0ken-for-tests-only"
+ORIGIN = {"Origin": "http://testserver"}
+TINY = """\
+# A tiny book: every test builds it in seconds.
+title: Tiny
+seed: 3
+sections:
+  - name: Warm-up
+    kind: hidato
+    shapes: [square:6, heart]
+    difficulty: easy
+    count: 6
+  - name: Sudoku
+    kind: sudoku
+    difficulty: easy
+    count: 4
+"""
+
+
+@pytest.fixture
+def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working folder: configs/ with the classic book and a tiny one; builds go to ./output here."""
+    configs = tmp_path / "configs"
+    configs.mkdir()
+    shutil.copy(ROOT / "configs" / "classic.yaml", configs / "classic.yaml")
+    (configs / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def client(place: Path) -> Iterator[TestClient]:
+    app = create_app(place / "configs", token=TOKEN, hosts={"testserver"}, port_of=lambda: 80, cwd=place, warm=False)
+    with TestClient(app, base_url="http://testserver") as test:
+        test.cookies.set(COOKIE, TOKEN)
+        yield test
+
+
+@pytest.fixture
+def stranger(place: Path) -> Iterator[TestClient]:
+    app = create_app(place / "configs", token=TOKEN, hosts={"testserver"}, port_of=lambda: 80, cwd=place, warm=False)
+    with TestClient(app, base_url="http://testserver", follow_redirects=False) as test:
+        yield test
+
+
+# ---------------------------------------------------------------- the door
+
+
+def test_without_the_token_everything_is_refused(stranger: TestClient) -> None:
+    for url in ("/", "/books/tiny", "/api/books", "/api/schema", "/static/studio.css", "/books/tiny/pages/1.png"):
+        response = stranger.get(url)
+        assert response.status_code == 403, url
+    assert stranger.get("/?token=wrong").status_code == 403
+
+
+def test_the_token_is_exchanged_for_a_strict_cookie(stranger: TestClient) -> None:
+    response = stranger.get(f"/books/tiny?token={TOKEN}")
+    assert response.status_code == 303 and response.headers["location"] == "/books/tiny"
+    cookie = response.headers["set-cookie"]
+    assert f"{COOKIE}={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    stranger.cookies.set(COOKIE, TOKEN)
+    assert stranger.get("/books/tiny").status_code == 200
+    # the token logs in only by a plain visit, never on a request that changes something
+    stranger.cookies.clear()
+    assert stranger.post(f"/api/books?token={TOKEN}", json={"name": "x", "template": "classic"}, headers=ORIGIN).status_code == 403
+
+
+def test_another_host_name_is_refused_even_with_the_cookie(client: TestClient) -> None:
+    """DNS rebinding: a page at evil.example pointing its name at 127.0.0.1 still says Host: evil.example."""
+    for host in ("evil.example", "evil.example:80", "127.0.0.1.evil.example", ""):
+        assert client.get("/api/books", headers={"Host": host}).status_code == 403
+
+
+def test_changes_must_come_from_the_studios_own_page(client: TestClient) -> None:
+    body = {"name": "new", "template": "classic"}
+    assert client.post("/api/books", json=body).status_code == 403  # no Origin
+    assert client.post("/api/books", json=body, headers={"Origin": "http://evil.example"}).status_code == 403
+    assert client.post("/api/books", json=body, headers={"Origin": "null"}).status_code == 403
+    assert client.put("/api/books/tiny", json={"text": TINY}, headers={"Origin": "http://testserver.evil"}).status_code == 403
+    assert client.post("/api/books", json=body, headers=ORIGIN).status_code == 201
+
+
+def test_bodies_are_capped(client: TestClient, place: Path) -> None:
+    big = {"name": "tiny", "text": "title: x\n" + "# " + "x" * MAX_BODY}
+    response = client.post("/api/check", json=big, headers=ORIGIN)
+    assert response.status_code == 413
+    chunks = (b"x" * 65536 for _ in range(MAX_BODY // 65536 + 2))  # no Content-Length: counted as it comes
+    response = client.post("/api/check", content=chunks, headers={**ORIGIN, "Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert client.put("/api/books/tiny", content=b"not json", headers=ORIGIN).status_code == 400
+
+
+def test_paths_stay_inside_the_folder(client: TestClient, place: Path) -> None:
+    secret = place / "secret.yaml"
+    secret.write_text("title: Secret\nsections: []\n", encoding="utf-8")
+    (place / "configs" / "link.yaml").symlink_to(secret)
+    for name in ("..%2Fsecret", "%2E%2E", "link", "/etc/passwd", "tiny.yaml", "a" * 200, "-x", ".hidden"):
+        response = client.get(f"/api/books/{name}")
+        assert response.status_code == 404, name
+        assert "Secret" not in response.text
+    for file in ("../../configs/tiny.yaml", "manifest.json", "..%2F..%2Fconfigs%2Ftiny.yaml"):
+        assert client.get(f"/books/tiny/files/{file}").status_code == 404
+    assert client.post("/api/books", json={"name": "../escape", "template": "classic"}, headers=ORIGIN).status_code == 400
+    assert client.post("/api/books", json={"name": "ok", "template": "../../etc/passwd"}, headers=ORIGIN).status_code == 404
+    assert not (place / "escape.yaml").exists() and not (place / "configs" / "ok.yaml").exists()
+
+
+def test_config_text_from_the_browser_passes_the_files_bounds(client: TestClient) -> None:
+    """A 'billion laughs' in the YAML is refused as it would be from a file, in moments."""
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(12))
+    start = time.perf_counter()
+    response = client.post("/api/check", json={"name": "tiny", "text": laughs}, headers=ORIGIN)
+    assert response.status_code == 200 and time.perf_counter() - start < 5
+    assert "aliases" in response.json()["problems"][0]["message"] or "values" in response.json()["problems"][0]["message"]
+    response = client.post("/api/edit", json={"text": laughs, "path": ["title"], "value": "x"}, headers=ORIGIN)
+    assert response.status_code == 422
+    deep = "x: " + "[" * 40 + "]" * 40 + "\n"
+    assert client.post("/api/edit", json={"text": deep, "path": ["title"], "value": "x"}, headers=ORIGIN).status_code == 422
+
+
+# ---------------------------------------------------------------- books, checks, edits, drafts
+
+
+def test_the_books_page_lists_every_config(client: TestClient) -> None:
+    data = client.get("/api/books").json()
+    cards = {card["name"]: card for card in data["books"]}
+    assert set(cards) == {"classic", "tiny"}
+    assert cards["tiny"]["title"] == "Tiny" and cards["tiny"]["puzzles"] == 10 and cards["tiny"]["sections"] == 2
+    assert cards["tiny"]["kinds"] == ["Hidato", "Sudoku"] and cards["tiny"]["built"] is None
+    assert {t["name"] for t in data["templates"]} >= {"classic", "sudoku", "honeycomb"}
+    page = client.get("/").text
+    assert "Classic Hidato" in page and "tiny.yaml" in page and "New book" in page
+
+
+def test_a_new_book_starts_from_a_template_under_a_new_name(client: TestClient, place: Path) -> None:
+    response = client.post("/api/books", json={"name": "my-sudoku", "template": "sudoku"}, headers=ORIGIN)
+    assert response.status_code == 201 and response.json()["url"] == "/books/my-sudoku"
+    assert (place / "configs" / "my-sudoku.yaml").read_text() == (ROOT / "configs" / "sudoku.yaml").read_text()
+    again = client.post("/api/books", json={"name": "my-sudoku", "template": "classic"}, headers=ORIGIN)
+    assert again.status_code == 409 and "already" in again.json()["error"]
+    assert client.get("/books/my-sudoku").status_code == 200
+
+
+def test_check_lists_every_mistake_with_the_clis_words(client: TestClient) -> None:
+    text = TINY.replace("difficulty: easy\n    count: 6", "dificulty: easy\n    count: 6").replace("count: 4", "count: 0")
+    result = client.post("/api/check", json={"name": "tiny", "text": text}, headers=ORIGIN).json()
+    problems = result["problems"]
+    assert [(p["line"], p["field"]) for p in problems] == [(8, "sections[0]"), (13, "sections[1].count")]
+    assert "tiny.yaml, line 8, sections[0]: unknown key 'dificulty'" in problems[0]["text"]
+    assert "did you mean 'difficulty'?" in problems[0]["message"]
+    assert result["settings"]["title"] == "Tiny"
+    clean = client.post("/api/check", json={"name": "tiny", "text": TINY}, headers=ORIGIN).json()
+    assert clean["problems"] == []
+
+
+def test_a_form_change_keeps_the_users_comments_and_layout(client: TestClient) -> None:
+    response = client.post("/api/edit", json={"text": TINY, "path": ["title"], "value": "Tiny, again"}, headers=ORIGIN)
+    text = response.json()["text"]
+    assert text == TINY.replace("title: Tiny\n", "title: Tiny, again\n")
+    text = client.post("/api/edit", json={"text": text, "path": ["sections", 1, "count"], "value": 8}, headers=ORIGIN).json()["text"]
+    assert "# A tiny book: every test builds it in seconds." in text and "count: 8" in text
+    missing = client.post("/api/edit", json={"text": TINY, "path": ["sections", 7, "count"], "value": 1}, headers=ORIGIN)
+    assert missing.status_code == 422
+
+
+def test_a_config_with_mistakes_is_kept_as_a_draft_never_over_the_valid_file(client: TestClient, place: Path) -> None:
+    path = place / "configs" / "tiny.yaml"
+    broken = TINY.replace("count: 4", "count: many")
+    refused = client.put("/api/books/tiny", json={"text": broken}, headers=ORIGIN)
+    assert refused.status_code == 422 and refused.json()["problems"][0]["field"] == "sections[1].count"
+    assert path.read_text() == TINY
+    kept = client.put("/api/books/tiny", json={"text": broken, "draft": True}, headers=ORIGIN)
+    assert kept.status_code == 200 and kept.json() == {"saved": False, "draft": True, "problems": kept.json()["problems"]}
+    assert path.read_text() == TINY
+    assert client.get("/api/books/tiny").json() == {"name": "tiny", "text": TINY, "draft": broken}
+    good = TINY.replace("count: 4", "count: 5")
+    assert client.put("/api/books/tiny", json={"text": good}, headers=ORIGIN).json()["saved"] is True
+    assert path.read_text() == good and client.get("/api/books/tiny").json()["draft"] is None
+
+
+# ---------------------------------------------------------------- previews
+
+
+def test_previews_show_the_boards_the_first_puzzles_and_the_first_page(client: TestClient, place: Path) -> None:
+    body = {"name": "tiny", "text": TINY, "section": 0}
+    boards = client.post("/api/preview/shapes", json=body, headers=ORIGIN).json()["shapes"]
+    assert [(b["label"], b["cells"]) for b in boards] == [("square size=6", 36), ("heart", 74)]
+    assert all(b["image"].startswith("data:image/png;base64,") for b in boards)
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
+    assert [s["index"] for s in samples] == [1, 2, 3, 4] and {s["level"] for s in samples} == {"easy"}
+    # the book's own first puzzles: the jobs its plan makes, with their real seeds
+    book = load_config(place / "configs" / "tiny.yaml")
+    made = [run_job(job.to_dict()) for job in plan(book)[:4]]
+    assert [s["givens"] for s in samples] == [r["grade"]["givens"] for r in made]
+    page = client.post("/api/preview/page", json={**body, "section": 1}, headers=ORIGIN).json()["image"]
+    assert page.startswith("data:image/png;base64,")
+    bad = client.post("/api/preview/samples", json={**body, "section": 9}, headers=ORIGIN)
+    assert bad.status_code == 400
+    wrong = client.post("/api/preview/shapes", json={**body, "text": TINY.replace("count: 6", "count: -1")}, headers=ORIGIN)
+    assert wrong.status_code == 422 and wrong.json()["problems"][0]["field"] == "sections[0].count"
+
+
+# ---------------------------------------------------------------- builds
+
+
+def _events(client: TestClient, name: str) -> list[dict]:
+    events = []
+    with client.stream("GET", f"/api/builds/{name}/events") as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("data: "):
+                events.append(json.loads(line[6:]))
+    return events
+
+
+def test_a_build_reports_its_progress_and_makes_the_clis_book(client: TestClient, place: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    started = client.post("/api/builds/tiny", headers=ORIGIN)
+    assert started.status_code == 202
+    second = client.post("/api/builds/tiny", headers=ORIGIN)
+    assert second.status_code in (202, 409)  # 409 while the first runs; a quick machine may have finished it
+    events = _events(client, "tiny")
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "plan" and kinds[-1] == "done" and kinds.count("done") == 2  # the build's, then the studio's
+    assert [e["stage"] for e in events if e["event"] == "stage"] == ["verify", "typeset", "cover"]
+    made = [e for e in events if e["event"] == "made"]
+    assert {(e["section"], e["made"]) for e in made if e["made"] == e["total"]} == {("Warm-up", 6), ("Sudoku", 4)}
+    out = place / "output" / "tiny"
+    other = tmp_path_factory.mktemp("cli")
+    shutil.copy(place / "configs" / "tiny.yaml", other / "tiny.yaml")
+    subprocess.run([sys.executable, "-m", "pipeline", "build", "tiny.yaml", "--quiet"], cwd=other, check=True)
+    assert (out / "book.pdf").read_bytes() == (other / "output" / "tiny" / "book.pdf").read_bytes()
+    assert (out / "cover.pdf").read_bytes() == (other / "output" / "tiny" / "cover.pdf").read_bytes()
+    output = client.get("/api/books/tiny/output").json()
+    assert output["pages"] >= 24 and set(output["files"]) == {"book.pdf", "cover.pdf", "listing.txt", "puzzles.jsonl"}
+    cover = output["cover"]
+    assert cover["pages"] == output["pages"] and cover["media"][0] > 2 * cover["front"][2]
+    assert client.get("/books/tiny/pages/1.png").headers["content-type"] == "image/png"
+    assert client.get(f"/books/tiny/pages/{output['pages'] + 1}.png").status_code == 404
+    assert client.get("/books/tiny/cover.png").status_code == 200 and client.get("/books/tiny/front.png").status_code == 200
+    pdf = client.get("/books/tiny/files/book.pdf")
+    assert pdf.content == (out / "book.pdf").read_bytes() and "attachment" in pdf.headers["content-disposition"]
+    card = next(c for c in client.get("/api/books").json()["books"] if c["name"] == "tiny")
+    assert card["pages"] == output["pages"] and card["built"] and card["cover"]
+
+
+def test_a_cancelled_build_keeps_its_records_and_the_previous_book(client: TestClient, place: Path) -> None:
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    assert _events(client, "tiny")[-1]["event"] == "done"
+    book = (place / "output" / "tiny" / "book.pdf").read_bytes()
+    longer = TINY.replace("count: 6", "count: 6\n  - name: Long\n    kind: hidato\n    shapes: square:10\n"
+                          "    difficulty: expert\n    count: 40")
+    assert client.put("/api/books/tiny", json={"text": longer}, headers=ORIGIN).json()["saved"]
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    studio = studio_of(client.app)  # type: ignore[arg-type]
+    deadline = time.time() + 60
+    while time.time() < deadline and not any(e["event"] == "made" for e in studio.builds.runs["tiny"].events):
+        time.sleep(0.05)
+    assert client.delete("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    events = _events(client, "tiny")
+    assert events[-1]["event"] == "cancelled" and "kept" in events[-1]["message"]
+    assert (place / "output" / "tiny" / "book.pdf").read_bytes() == book
+    lines = (place / "output" / "tiny" / "puzzles.jsonl").read_text().splitlines()
+    assert len(lines) > 10  # the earlier ten, and what the cancelled build had made
+    assert client.delete("/api/builds/tiny", headers=ORIGIN).status_code == 409
+
+
+def test_a_failing_build_shows_the_clis_message(client: TestClient, place: Path) -> None:
+    (place / "output" / "tiny").mkdir(parents=True)
+    (place / "output" / "tiny" / "book.pdf").mkdir()  # a folder where the book must go
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    last = _events(client, "tiny")[-1]
+    assert last["event"] == "failed" and "book.pdf" in last["message"]
+
+
+def test_the_studio_command_prints_one_line_and_stops_on_ctrl_c(place: Path) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "pipeline", "studio", "configs", "--port", "0"], cwd=place,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline().strip()  # type: ignore[union-attr]
+        assert line.startswith("http://127.0.0.1:") and "/?token=" in line
+    finally:
+        process.send_signal(2)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode in (0, 130) and "Traceback" not in err and out == ""
+    bad = subprocess.run([sys.executable, "-m", "pipeline", "studio", "no-such-folder"], cwd=place, capture_output=True, text=True)
+    assert bad.returncode == 2 and "no such folder" in bad.stderr and "Traceback" not in bad.stderr
