@@ -20,7 +20,7 @@ PIP_TOOLS := pip-tools==7.6.2
 COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hashes --allow-unsafe \
 	--strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: book test bench install lock clean
+.PHONY: book test bench install lock clean studio
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ bench: $(BENCH_STAMP) $(NATIVE_STAMP)
 
 book: $(NATIVE_STAMP)
 	$(BIN)/puzzlebook build $(CONFIG)
+
+# The studio on this machine only (127.0.0.1); it prints its address: open it in a browser.
+# STUDIO_FLAGS for more, e.g. make studio STUDIO_FLAGS="--port 0 --open".
+STUDIO_FLAGS ?=
+studio: $(NATIVE_STAMP)
+	$(BIN)/puzzlebook studio configs $(STUDIO_FLAGS)
 
 # Newest versions within pyproject.toml's ranges; the bench lock keeps every pin of the main one
 # (pip-compile keeps the pins already in its output file) and adds OR-tools and what it needs.

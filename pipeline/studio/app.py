@@ -159,7 +159,7 @@ def _book(studio: Studio, name: str, text: str) -> tuple[BookSpec, Path]:
     """The book `text` describes, read as the config file NAME.yaml in the folder (so its fonts are found
     where the file's are); PuzzleBookError as the CLI words it."""
     path = books.config_path(studio.folder, name)
-    return load_config_text(text, str(path)), path
+    return load_config_text(text, books.config_source(studio.folder, name, studio.cwd)), path
 
 
 def _section(book: BookSpec, data: dict[str, Any]) -> int:
@@ -216,7 +216,7 @@ async def api_book(request: Request) -> Response:
     data = await _body(request)
     if not books.config_path(studio.folder, name).is_file():
         raise Refused(404, f"no book {name!r} in the folder")
-    result = books.save(studio.folder, name, _text(data), as_draft=bool(data.get("draft")))
+    result = books.save(studio.folder, name, _text(data), as_draft=bool(data.get("draft")), cwd=studio.cwd)
     return JSONResponse(result, status_code=200 if result["saved"] or result["draft"] else 422)
 
 
@@ -239,10 +239,10 @@ async def api_check(request: Request) -> Response:
     data = await _body(request)
     name = _name(data)
     text = _text(data)
-    path = books.config_path(studio.folder, name)
-    problems = await run_in_threadpool(config_problems, text, str(path))
+    source = books.config_source(studio.folder, name, studio.cwd)
+    problems = await run_in_threadpool(config_problems, text, source)
     try:
-        _, settings = read_yaml(text, str(path))
+        _, settings = read_yaml(text, source)
     except PuzzleBookError:
         settings = None
     return JSONResponse({"problems": [books.problem_json(p) for p in problems],
@@ -338,7 +338,7 @@ def _cover_geometry(studio: Studio, name: str) -> dict[str, Any] | None:
     out = _out(studio, name)
     try:
         manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-        book = load_config_text(path.read_text(encoding="utf-8"), str(path))
+        book = load_config_text(path.read_text(encoding="utf-8"), books.config_source(studio.folder, name, studio.cwd))
     except (OSError, ValueError, PuzzleBookError):
         return None
     trim_w, trim_h = book.page.trim_points()

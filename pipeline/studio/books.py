@@ -56,6 +56,12 @@ def config_path(folder: Path, name: str) -> Path:
     return inside(folder, name, SUFFIX)
 
 
+def config_source(folder: Path, name: str, cwd: Path) -> str:
+    """How messages name the config: as `puzzlebook build` run in `cwd` would (configs/NAME.yaml)."""
+    path = config_path(folder, name)
+    return str(path.relative_to(cwd)) if path.is_relative_to(cwd) else str(path)
+
+
 def draft_path(folder: Path, name: str) -> Path:
     inside(folder, name, SUFFIX)
     drafts = folder / DRAFTS
@@ -76,7 +82,7 @@ def card(folder: Path, name: str, cwd: Path) -> BookCard:
     result = BookCard(name=name, title=found[1].strip("'\"") if found else name,
                       draft=draft_path(folder, name).exists())
     try:
-        book = load_config_text(text, str(path))
+        book = load_config_text(text, config_source(folder, name, cwd))
     except PuzzleBookError as err:
         result.problem = str(err)
         return result
@@ -107,11 +113,11 @@ def read(folder: Path, name: str) -> dict[str, Any]:
             "draft": draft.read_text(encoding="utf-8") if draft.is_file() else None}
 
 
-def save(folder: Path, name: str, text: str, *, as_draft: bool) -> dict[str, Any]:
+def save(folder: Path, name: str, text: str, *, as_draft: bool, cwd: Path) -> dict[str, Any]:
     """Write the config when `text` has no mistake (and drop any draft); else, when asked, keep it as a
     draft beside the last valid file, which stays as it was. Returns what was done and the problems."""
     path = config_path(folder, name)
-    problems = config_problems(text, str(path))
+    problems = config_problems(text, config_source(folder, name, cwd))
     if not problems:
         write_text_atomic(path, text)
         draft_path(folder, name).unlink(missing_ok=True)
@@ -142,7 +148,12 @@ def templates() -> list[dict[str, str]]:
             continue
         text = entry.read_text(encoding="utf-8")
         found = _TITLE.search(text)
-        comment = " ".join(line.lstrip("#").strip() for line in text.splitlines()[:3] if line.startswith("#"))
+        opening = []
+        for line in text.splitlines():
+            if not line.startswith("#"):
+                break
+            opening.append(line.lstrip("#").strip())
+        comment = " ".join(part for part in opening if part)
         out.append({"name": entry.name[: -len(SUFFIX)], "title": found[1].strip("'\"") if found else entry.name,
                     "about": comment})
     return out

@@ -351,6 +351,7 @@ async function start() {
     $("drop-draft").onclick = async () => { await api("DELETE", `/api/books/${NAME}`); $("draft-banner").hidden = true; };
   }
   await check();
+  previews();  // at once on opening; later changes wait for the typing to pause
   const build = await api("GET", `/api/builds/${NAME}`);
   if (build.state === "running" || build.state === "starting") { switchTab("build"); listen(); }
   showOutput();
