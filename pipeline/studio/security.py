@@ -84,7 +84,7 @@ class Guard:
             self._check_host(headers)
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             offered = query.get("token", [""])[0]
-            if offered and hmac.compare_digest(offered, self.token) and scope["method"] in SAFE_METHODS:
+            if offered and _same(offered, self.token) and scope["method"] in SAFE_METHODS:
                 await self._let_in(scope, send, query)
                 return
             self._check_cookie(headers)
@@ -103,7 +103,7 @@ class Guard:
 
     def _check_cookie(self, headers: dict[str, str]) -> None:
         cookies = _cookies(headers.get("cookie", ""))
-        if not hmac.compare_digest(cookies.get(COOKIE, ""), self.token):
+        if not _same(cookies.get(COOKIE, ""), self.token):
             raise Refused(403, "open the studio with the address it printed (its token logs you in)")
 
     def _check_origin(self, headers: dict[str, str]) -> None:
@@ -126,6 +126,11 @@ class Guard:
                     "headers": [(b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode("latin-1")),
                                 (b"cache-control", b"no-store"), (b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
+
+
+def _same(given: str, token: str) -> bool:
+    """The token compared in constant time, as bytes (compare_digest refuses non-ASCII text)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), token.encode("utf-8"))
 
 
 def _cookies(header: str) -> dict[str, str]:
