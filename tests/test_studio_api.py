@@ -24,21 +24,8 @@ from pipeline.studio.security import COOKIE, MAX_BODY
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "t0ken-for-tests-only"
 ORIGIN = {"Origin": "http://testserver"}
-TINY = """\
-# A tiny book: every test builds it in seconds.
-title: Tiny
-seed: 3
-sections:
-  - name: Warm-up
-    kind: hidato
-    shapes: [square:6, heart]
-    difficulty: easy
-    count: 6
-  - name: Sudoku
-    kind: sudoku
-    difficulty: easy
-    count: 4
-"""
+TINY = (Path(__file__).parent / "data" / "tiny-book.yaml").read_text(encoding="utf-8")
+"""A tiny book: every test builds it in seconds."""
 
 
 @pytest.fixture
