@@ -19,7 +19,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.typeset.faces import BOLD, DEFAULT_FONTS, DIGIT_HEIGHT, REGULAR, Fonts
 
 __all__ = ["BOLD", "DEFAULT_FONTS", "DIGIT_HEIGHT", "REGULAR", "Fonts", "RecordingCanvas", "book_fonts",
-           "characters", "check_glyphs", "font_name", "register_file", "register_fonts", "text_width"]
+           "characters", "check_glyphs", "font_family", "font_name", "font_path", "register_file", "register_fonts", "text_width"]
 
 FONT_FOLDER = Path(__file__).resolve().parent / "fontfiles"
 DEJAVU = FONT_FOLDER / "DejaVuSans.ttf"
@@ -40,6 +40,26 @@ def register_file(name: str, path: Path) -> None:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))
     _FILES.setdefault(name, path)
+
+
+def font_path(name: str) -> Path | None:
+    """The file behind a font name registered here (None for a name this module never registered)."""
+    return _FILES.get(name)
+
+
+@lru_cache(maxsize=32)
+def font_family(name: str) -> tuple[str, int]:
+    """(family name, CSS weight) of a registered font, read from its file's name and OS/2 tables:
+    how an SVG names the face its text is set in."""
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    path = _FILES.get(name)
+    if path is None:
+        return name, 400
+    with ToolsFont(str(path), lazy=True) as font:
+        family = font["name"].getBestFamilyName() or name
+        weight = int(getattr(font.get("OS/2"), "usWeightClass", 400) or 400)
+    return family, weight
 
 
 def font_name(path: Path) -> str:
@@ -116,15 +136,15 @@ class RecordingCanvas(Canvas):
     def _note(self, text: str) -> None:
         self.used.setdefault(self._fontname, set()).update(text)
 
-    def drawString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+    def drawString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
         super().drawString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
 
-    def drawCentredString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+    def drawCentredString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
         super().drawCentredString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
 
-    def drawRightString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:  # noqa: N802
+    def drawRightString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
         super().drawRightString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
 

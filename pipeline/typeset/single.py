@@ -8,20 +8,41 @@ functions and page plan as the book, never a second renderer. Same input, same b
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import __version__
 from pipeline.bookspec import BookSpec
+from pipeline.raster import pdf_bytes_png
 from pipeline.typeset.book import check_fit, plan_pages, render
 from pipeline.typeset.draw import drawing, label_height
 from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.fonts import register_fonts
-from pipeline.typeset.layout import Rect, geometry, style_for
+from pipeline.typeset.layout import Rect, Style, geometry, style_for
+from pipeline.typeset.svgcanvas import SvgCanvas
 
 MARGIN = 6.0
 """Points of white around a puzzle drawn on its own."""
+
+
+@dataclass(frozen=True)
+class Alone:
+    """Where a puzzle drawn on its own goes: the page's size and the box the drawing fills."""
+
+    width: float
+    height: float
+    box: Rect
+
+
+def alone(kind: str, grid: Any, *, cell: float, labelled: bool, style: Style) -> Alone:
+    """A page just the board's size (cells of `cell` points), the label line above when `labelled`,
+    MARGIN around."""
+    across, down = drawing(kind).extent(grid)
+    band = label_height(style) if labelled else 0.0
+    box = Rect(MARGIN, MARGIN, across * cell, down * cell + band)
+    return Alone(box.w + 2 * MARGIN, box.h + 2 * MARGIN, box)
 
 
 def puzzle_pdf(
@@ -36,21 +57,46 @@ def puzzle_pdf(
     cell: float | None = None,
 ) -> bytes:
     """One puzzle (with `solution`, its answer) on a page just its size: cells of `cell` points (default
-    the style's largest), a MARGIN around, the label line above when there is a label or note."""
+    the style's largest), a MARGIN around, the label line above when there is a label or note. Its
+    fonts are embedded (subset), as in the book."""
     register_fonts()
     style = style_for(large_print, fonts)
-    draw = drawing(kind)
-    across, down = draw.extent(grid)
-    size = cell or style.max_cell
-    band = label_height(style) if (label or note) else 0.0
-    width, height = across * size + 2 * MARGIN, down * size + band + 2 * MARGIN
-    canvas = Canvas(io.BytesIO(), pagesize=(width, height), invariant=1, initialFontName=style.fonts.text,
-                    pageCompression=1)
+    page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
+    canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
+                    initialFontName=style.fonts.text, pageCompression=1)
     canvas.setCreator(f"puzzlebook {__version__}")
-    draw.draw(canvas, grid, Rect(MARGIN, MARGIN, across * size, down * size + band), style=style,
-              solution=solution, label=label, note=note)
+    if label:
+        canvas.setTitle(label)
+    drawing(kind).draw(canvas, grid, page.box, style=style, solution=solution, label=label, note=note)
     canvas.showPage()
     return canvas.getpdfdata()
+
+
+def puzzle_svg(
+    kind: str,
+    grid: Any,
+    *,
+    solution: Any = None,
+    large_print: bool = False,
+    fonts: Fonts = DEFAULT_FONTS,
+    label: str = "",
+    note: str = "",
+    cell: float | None = None,
+    pixel_width: float | None = None,
+) -> str:
+    """`puzzle_pdf`'s picture as SVG, drawn by the same drawing on an SvgCanvas: vectors, with the
+    numbers and labels as text in the book's faces. `pixel_width` sets the displayed width."""
+    register_fonts()
+    style = style_for(large_print, fonts)
+    page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
+    canvas = SvgCanvas(page.width, page.height)
+    drawing(kind).draw(canvas, grid, page.box, style=style, solution=solution, label=label, note=note)
+    return canvas.svg(title=label, pixel_width=pixel_width)
+
+
+def puzzle_png(kind: str, grid: Any, *, dpi: float = 300.0, **options: Any) -> bytes:
+    """`puzzle_pdf`'s page rendered at `dpi` (recorded in the file), from the PDF itself."""
+    return pdf_bytes_png(puzzle_pdf(kind, grid, **options), dpi=dpi, record_dpi=True)
 
 
 def section_page_pdf(book: BookSpec, section_index: int, samples: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> bytes:

@@ -1,7 +1,7 @@
 """What every kind's drawing shares: how a grid fits its box, the label line above it, and numbers
 centred in their cells (narrowed, never shrunk, when a cell is tight).
 
-Reportlab calls only; no kind's rules live here.
+Canvas calls only (a PDF page or an SVG picture); no kind's rules live here.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.typeset.fonts import text_width
 from pipeline.typeset.layout import Rect, Style
+from pipeline.typeset.svgcanvas import SvgCanvas
+
+Surface = Canvas | SvgCanvas
+"""What a drawing draws on: a PDF page (reportlab) or an SVG picture, with the same calls."""
 
 PATH_INK = 0.6
 """Grey of the numbering path a worked example draws behind its numbers."""
@@ -43,7 +47,7 @@ def label_height(style: Style) -> float:
     return style.label * 2.0
 
 
-def draw_number(canvas: Canvas, text: str, fit: GridFit, x: float, y: float, style: Style, *, given: bool) -> None:
+def draw_number(canvas: Surface, text: str, fit: GridFit, x: float, y: float, style: Style, *, given: bool) -> None:
     """`text` centred on (x, y) in the given or the written face, narrowed (never below
     MOST_CONDENSED) if wider than its share of the cell."""
     font = style.fonts.given if given else style.fonts.number
@@ -60,7 +64,7 @@ def draw_number(canvas: Canvas, text: str, fit: GridFit, x: float, y: float, sty
     canvas.restoreState()
 
 
-def draw_label(canvas: Canvas, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
+def draw_label(canvas: Surface, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
     """Label at the grid's left edge and note at its right; centred as one line when the grid is narrower."""
     gap = style.label
     need = text_width(label, style.fonts.bold, style.label) + gap + text_width(note, style.fonts.text, style.label)
@@ -82,7 +86,7 @@ def fit_numbers(cell: float, n_max: int, style: Style, rows: int, board: str) ->
     return GridFit(cell=cell, number_size=size, rows=rows, board=board)
 
 
-def place_board(canvas: Canvas, box: Rect, width: float, height: float, style: Style, label: str,
+def place_board(canvas: Surface, box: Rect, width: float, height: float, style: Style, label: str,
                 note: str) -> tuple[float, float]:
     """Centre a board `width` x `height` in `box` below its label line (drawn when there is a label
     or note); the board's left edge and top."""
@@ -95,7 +99,7 @@ def place_board(canvas: Canvas, box: Rect, width: float, height: float, style: S
     return left, top
 
 
-def draw_links(canvas: Canvas, points: Sequence[tuple[float, float]], cell: float, gap: float, style: Style) -> None:
+def draw_links(canvas: Surface, points: Sequence[tuple[float, float]], cell: float, gap: float, style: Style) -> None:
     """Grey links between consecutive points (the centres of 1, 2, ..., N), each stopping `gap` cells
     short of both ends so the numbers stay clear: a worked example's numbering path."""
     canvas.setStrokeGray(PATH_INK)
@@ -108,7 +112,7 @@ def draw_links(canvas: Canvas, points: Sequence[tuple[float, float]], cell: floa
     canvas.setLineCap(0)
 
 
-def stroke_sides(canvas: Canvas, inner: list[tuple[float, float, float, float]],
+def stroke_sides(canvas: Surface, inner: list[tuple[float, float, float, float]],
                  outer: list[tuple[float, float, float, float]], style: Style, cap: int) -> None:
     """Sides between open cells thin, the board's outline thick with line cap `cap`."""
     canvas.setStrokeGray(0)

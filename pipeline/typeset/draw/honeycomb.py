@@ -10,12 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    Surface,
     draw_links,
     draw_number,
     fit_numbers,
@@ -73,7 +72,7 @@ def fit_honeycomb(grid: Grid, box: Rect, style: Style, *, labelled: bool = True)
 
 
 def draw_honeycomb(
-    canvas: Canvas,
+    canvas: Surface,
     grid: Grid,
     box: Rect,
     *,
@@ -123,7 +122,7 @@ def _corner(at: Point, w: float, k: int) -> Point:
     return at[0] + dx * w, at[1] + dy * w
 
 
-def _hexagon(canvas: Canvas, at: Point, w: float) -> None:
+def _hexagon(canvas: Surface, at: Point, w: float) -> None:
     path = canvas.beginPath()
     path.moveTo(*_corner(at, w, 0))
     for k in range(1, 6):
@@ -132,7 +131,7 @@ def _hexagon(canvas: Canvas, at: Point, w: float) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _sides(canvas: Canvas, grid: Grid, centre: Centre, w: float, style: Style) -> None:
+def _sides(canvas: Surface, grid: Grid, centre: Centre, w: float, style: Style) -> None:
     """Thin sides between open cells (each once), then a thick outline where an open cell meets a
     blocked one or the edge; round caps close the outline's corners."""
 
@@ -152,7 +151,7 @@ def _sides(canvas: Canvas, grid: Grid, centre: Centre, w: float, style: Style) -
     stroke_sides(canvas, inner, outer, style, cap=1)
 
 
-def _path(canvas: Canvas, numbers: Grid, centre: Centre, w: float, style: Style) -> None:
+def _path(canvas: Surface, numbers: Grid, centre: Centre, w: float, style: Style) -> None:
     """Links 1 -> 2 -> ... -> N between centres, stopping short of the numbers: shows the allowed moves."""
     placed = sorted((value, centre(r, q)) for r, row in enumerate(numbers)
                     for q, value in enumerate(row) if value)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    Surface,
     draw_links,
     draw_number,
     fit_numbers,
@@ -49,7 +48,7 @@ def fit_grid(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> G
 
 
 def draw_path(
-    canvas: Canvas,
+    canvas: Surface,
     grid: Grid,
     box: Rect,
     *,
@@ -122,7 +121,7 @@ def holes(grid: Grid) -> list[tuple[int, int]]:
     ]
 
 
-def _lines(canvas: Canvas, grid: Grid, origin: Origin, cell: float, style: Style) -> None:
+def _lines(canvas: Surface, grid: Grid, origin: Origin, cell: float, style: Style) -> None:
     """Thin lines between open cells, then a thick outline wherever an open cell meets a blocked one or the edge."""
 
     def is_open(r: int, c: int) -> bool:
@@ -149,7 +148,7 @@ def _lines(canvas: Canvas, grid: Grid, origin: Origin, cell: float, style: Style
     stroke_sides(canvas, inner, outer, style, cap=2)
 
 
-def _path(canvas: Canvas, numbers: Grid, origin: Origin, cell: float, style: Style) -> None:
+def _path(canvas: Surface, numbers: Grid, origin: Origin, cell: float, style: Style) -> None:
     """Links 1 -> 2 -> ... -> N between cell centres, stopping short of the numbers: shows the allowed moves."""
     placed = sorted((value, origin(r, c)) for r, row in enumerate(numbers) for c, value in enumerate(row) if value)
     draw_links(canvas, [(x + cell / 2, y + cell / 2) for _, (x, y) in placed], cell, PATH_GAP, style)

@@ -7,8 +7,6 @@ whose symbols would be too small.
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
-
 from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, symbol
 from pipeline.kinds.sudoku.textformat import from_line
 from pipeline.typeset.draw.common import (
@@ -16,6 +14,7 @@ from pipeline.typeset.draw.common import (
     GIVEN_FILL,
     NUMBER_WIDTH_SHARE,
     GridFit,
+    Surface,
     draw_label,
     draw_number,
     label_height,
@@ -49,7 +48,7 @@ def fit_sudoku(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = 
 
 
 def draw_sudoku(
-    canvas: Canvas,
+    canvas: Surface,
     grid: str | Sudoku,
     box: Rect,
     *,
