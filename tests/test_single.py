@@ -15,27 +15,7 @@ from pipeline.book.build import build
 from pipeline.book.config import load_config
 from pipeline.typeset.single import puzzle_pdf, section_page_pdf
 
-TINY = """\
-title: Tiny
-seed: 3
-sections:
-  - name: Warm-up
-    kind: hidato
-    shapes: [square:6, heart]
-    difficulty: easy
-    count: 6
-    per_page: 2
-  - name: Honeycombs
-    kind: hexhidato
-    shapes: hexagon:4
-    difficulty: easy
-    count: 3
-  - name: Sudoku
-    kind: sudoku
-    difficulty: easy
-    count: 4
-    per_page: 4
-"""
+TINY = (Path(__file__).parent / "data" / "tiny-three-kinds.yaml").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

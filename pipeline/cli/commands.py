@@ -232,6 +232,27 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """Every puzzle of a book or a puzzle file as a file of its own (book.export)."""
+    from pathlib import Path
+
+    from pipeline.book.export import book_batch, export, file_batch, is_config
+
+    source = args.source
+    if is_config(source):
+        if args.kind:
+            raise PuzzleBookError("--kind is for a puzzle file; a config's sections name their kinds", field="--kind")
+        batch = book_batch(source, quiet=args.quiet)
+    else:
+        batch = file_batch(source, args.kind)
+    written = export(batch, fmt=args.format, dpi=args.dpi, solutions=args.solutions,
+                     out=Path(args.out) if args.out else None)
+    if not args.quiet:
+        folder = written[0].parent if written else batch.folder
+        print(f"{PROG}: {len(written)} {args.format.upper()} files -> {folder}", file=sys.stderr)
+    return 0
+
+
 def cmd_studio(args: argparse.Namespace) -> int:
     from pathlib import Path
 

@@ -18,6 +18,7 @@ from pipeline.cli.commands import (
     PROG,
     cmd_build,
     cmd_cover,
+    cmd_export,
     cmd_generate,
     cmd_grade,
     cmd_schema,
@@ -198,6 +199,24 @@ def build_parser() -> Parser:
     sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
     sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+
+    sub = add_command(
+        subs, "export", cmd_export, "Write every puzzle of a book or a puzzle file as a file of its own (PNG, SVG or PDF).",
+        "puzzlebook export configs/classic.yaml --format svg --solutions -o puzzles/",
+    )
+    sub.epilog += (
+        "\n\nFor a config (.yaml), the book's puzzles at their printed size and labels, named"
+        "\nSECTION-NUMBER (the book is built first, reusing what is made); for a puzzle file, each"
+        "\npuzzle, proved to have one solution, named FILE-NUMBER. Answers end in -answer."
+        "\nPNG records its dpi; SVG keeps numbers as text in the book's font; PDF embeds the font."
+    )
+    sub.add_argument("source", metavar="CONFIG|FILE", help="a book config (.yaml) or a puzzle file")
+    sub.add_argument("--format", choices=("png", "svg", "pdf"), default="png", help="the files' format (default png)")
+    sub.add_argument("--dpi", type=int, default=300, metavar="N", help="PNG resolution, 36 to 1200 (default 300)")
+    sub.add_argument("--solutions", action="store_true", help="also write each puzzle's answer")
+    sub.add_argument("-o", "--out", metavar="DIR", help="the folder to write (default output/NAME/export)")
+    sub.add_argument("--kind", choices=registry.names(), help="a puzzle file's kind (default: guessed from the file)")
+    sub.add_argument("--quiet", action="store_true", help="no summary line")
 
     sub = add_command(
         subs, "studio", cmd_studio, "Make books in the browser: edit, preview and build the configs of a folder.",
