@@ -127,6 +127,8 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     """The argparse destinations the family adds to `generate`, so that other kinds can refuse them."""
     explains: bool = False
     """Whether `explain` can put a solution into words (`solve --steps`)."""
+    technique_names: Mapping[str, str] = {}
+    """How each technique a grade names is written for people, easiest first (reviews and charts)."""
     foreign_option_hint: str = ""
     """Said when another family's `generate` option is given for this kind ('' for a generic hint)."""
 

@@ -65,7 +65,8 @@ class SvgCanvas:
         self.height = height
         self.state = _State()
         self.saved: list[_State] = []
-        self.elements: list[str] = []
+        self.elements: list[tuple[str, str]] = []
+        """(shared attributes, element): consecutive elements that share attributes go in one <g>."""
         self.fonts: set[tuple[str, int]] = set()
 
     # ---------------------------------------------------------------- state
@@ -129,7 +130,7 @@ class SvgCanvas:
         if not segments:
             return
         parts = [part for x1, y1, x2, y2 in segments for part in (("M", x1, y1), ("L", x2, y2))]
-        self.elements.append(f'<path d="{self._path_data(parts)}" fill="none" {self._stroke_attributes()}/>')
+        self.elements.append((f'fill="none" {self._stroke_attributes()}', f'<path d="{self._path_data(parts)}"/>'))
 
     def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:
         path = SvgPath()
@@ -146,7 +147,7 @@ class SvgCanvas:
     def drawPath(self, path: SvgPath, stroke: int = 1, fill: int = 0) -> None:
         paint = f'fill="{_grey(self.state.fill)}"' if fill else 'fill="none"'
         lines = f" {self._stroke_attributes()}" if stroke else ""
-        self.elements.append(f'<path d="{self._path_data(path.parts)}" {paint}{lines}/>')
+        self.elements.append((f"{paint}{lines}", f'<path d="{self._path_data(path.parts)}"/>'))
 
     # ---------------------------------------------------------------- text
 
@@ -160,10 +161,9 @@ class SvgCanvas:
         else:  # user space (x, y) with y up, as SVG's (u, v) with v down
             matrix = (a, -b, -c, d, a * x + c * y + e, self.height - (b * x + d * y + f))
             where = f'transform="matrix({" ".join(_num(v) if i > 3 else f"{v:.4g}" for i, v in enumerate(matrix))})"'
-        self.elements.append(
-            f'<text {where} font-family={quoteattr(family)} font-weight="{weight}" font-size="{_num(self.state.size)}"'
-            f' fill="{_grey(self.state.fill)}"{anchor} xml:space="preserve">{escape(text)}</text>'
-        )
+        shared = (f'font-family={quoteattr(family)} font-weight="{weight}" font-size="{_num(self.state.size)}"'
+                  f' fill="{_grey(self.state.fill)}"{anchor}')
+        self.elements.append((shared, f'<text {where} xml:space="preserve">{escape(text)}</text>'))
 
     def drawString(self, x: float, y: float, text: str) -> None:
         self._text(x, y, text, "")
@@ -185,4 +185,18 @@ class SvgCanvas:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" {size}>'
                 f'<rect width="100%" height="100%" fill="#fff"/>')
         named = f"<title>{escape(title)}</title>" if title else ""
-        return head + named + "".join(self.elements) + "</svg>"
+        return head + named + "".join(self._grouped()) + "</svg>"
+
+    def _grouped(self) -> list[str]:
+        """The elements, each run that shares its attributes inside one <g> carrying them (SVG's
+        presentation attributes inherit), so a grid of numbers names its font once."""
+        out: list[str] = []
+        i = 0
+        while i < len(self.elements):
+            shared = self.elements[i][0]
+            j = i
+            while j < len(self.elements) and self.elements[j][0] == shared:
+                j += 1
+            out.append(f"<g {shared}>" + "".join(element for _, element in self.elements[i:j]) + "</g>")
+            i = j
+        return out

@@ -69,6 +69,7 @@ class PathKind(Kind[Board, Grid]):
     family = "hidato"
     levels = LEVELS
     explains = True
+    technique_names = NAMES
     generate_options = ("shape", *SHAPE_OPTIONS)
 
     def __init__(self, name: str, title: str, adjacency: Adjacency, guide: Guide) -> None:

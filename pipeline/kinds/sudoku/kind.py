@@ -47,6 +47,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
     family = "sudoku"
     levels = LEVELS
     explains = True
+    technique_names = NAMES
     guide = SUDOKU_GUIDE
     generate_options = ("box", "symmetry", "one_line")
     foreign_option_hint = "a Sudoku's size comes from --box"
