@@ -30,6 +30,7 @@ from pipeline.book.verify import verify_records
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, ParallelSpec
 from pipeline.errors import PuzzleBookError
+from pipeline.report.page import REPORT, report_html
 from pipeline.typeset import book_fonts, page_count, typeset_book, typeset_cover
 
 OUTPUT = Path("output")
@@ -59,8 +60,9 @@ def build(
     `seed` replaces the config's seed, `jobs` its worker count, `backend` and `scheduler` its
     parallel backend and Dask scheduler; `fresh` discards the checkpoint; `screen` typesets for
     reading on screen (book-screen.pdf) instead of print (book.pdf). Every build also writes the
-    full-wrap cover (cover.pdf) and listing.txt; `cover_only` writes just those two (the puzzles are
-    made or reused as for a build: the cover shows them and their page count sets the spine).
+    full-wrap cover (cover.pdf), listing.txt and report.html (every puzzle, the difficulty charts);
+    `cover_only` writes just the cover and the listing (the puzzles are made or reused as for a
+    build: the cover shows them and their page count sets the spine).
 
     Everything that can be checked before making puzzles is: the config, the Dask extra, the output
     folder being writable, the layout of every planned board, and one small puzzle per board and
@@ -134,8 +136,11 @@ def build(
             notes=tuple(notes), timings=timings,
         )
         if not cover_only:
+            record = manifest(book, config_path, records, report, screen)
             with writing(folder / MANIFEST):
-                write_json_atomic(folder / MANIFEST, manifest(book, config_path, records, report, screen))
+                write_json_atomic(folder / MANIFEST, record)
+            with writing(folder / REPORT), located(config_path):
+                write_text_atomic(folder / REPORT, report_html(book, records, record, fonts=fonts))
         tell.done(report)
         return report
 
@@ -227,7 +232,7 @@ def parallel_settings(
 def remove_leftovers(folder: Path) -> None:
     """Delete the temporary files of writes a killed build never finished (this build holds the lock,
     so no other build is writing them)."""
-    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, WRITE_TEST):
+    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, REPORT, WRITE_TEST):
         for path in leftovers(folder / name):
             with writing(path):
                 path.unlink(missing_ok=True)

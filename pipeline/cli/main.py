@@ -164,7 +164,8 @@ def build_parser() -> Parser:
     )
     sub.epilog += (
         "\n\nwrites output/NAME/book.pdf, cover.pdf (the full wrap), listing.txt (what to type into the"
-        "\nprint service's forms), puzzles.jsonl (every puzzle, saved as it is made) and manifest.json"
+        "\nprint service's forms), report.html (every puzzle and the difficulty charts, to open in a"
+        "\nbrowser), puzzles.jsonl (every puzzle, saved as it is made) and manifest.json"
         "\nfor configs/NAME.yaml. Stopped builds resume: run the same command again."
         "\n\nexit status: 0 built, 2 a problem to fix (config, output folder, disk full, lost workers;"
         "\nthe previous book is left as it was), 130 interrupted"

@@ -61,22 +61,22 @@ def histogram(title: str, values: Sequence[float], *, step: float = 0.5) -> str:
     bins = [0] * count
     for value in values:
         bins[min(count - 1, int((value - low) / step + 1e-9))] += 1
-    height, base, left = 150, 124, 28
+    height, base, left = 156, 130, 28
     width = (WIDTH - left - 8) / count
     top = max(bins)
     body = [f'<line x1="{left}" y1="{base}" x2="{WIDTH - 8}" y2="{base}" stroke="{FAINT}"/>']
     every = max(1, math.ceil(count / 12))
     for i, n in enumerate(bins):
         x = left + i * width
-        h = (base - 30) * n / top
+        h = (base - 40) * n / top
         if n:
             body.append(f'<rect x="{x + 1:.1f}" y="{base - h:.1f}" width="{max(width - 2, 1):.1f}" height="{h:.1f}" '
                         f'fill="{FILL}"><title>{low + i * step:g}\u2013{low + (i + 1) * step:g}: {n}</title></rect>'
                         f'<text x="{x + width / 2:.1f}" y="{base - h - 3:.1f}" {FONT} text-anchor="middle" '
                         f'fill="{INK}">{n}</text>')
-        if i % every == 0:
-            body.append(f'<text x="{x + width / 2:.1f}" y="{base + 14}" {FONT} text-anchor="middle" '
-                        f'fill="{INK}">{low + i * step:g}</text>')
+        if i % every == 0:  # a tick at the bin's lower edge
+            body.append(f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{base + 4}" stroke="{FAINT}"/>'
+                        f'<text x="{x:.1f}" y="{base + 15}" {FONT} text-anchor="middle" fill="{INK}">{low + i * step:g}</text>')
     return _svg(height, title, body)
 
 
