@@ -10,7 +10,6 @@ README shows), else to the test's own temporary folder.
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -20,14 +19,10 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium; .ci/run installs it)",
-)
+from tests.browser import NEEDS_CHROMIUM, browser, shots, watch  # noqa: F401 (fixtures)
+
+pytestmark = NEEDS_CHROMIUM
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 TINY = (Path(__file__).parent / "data" / "tiny-book.yaml").read_text(encoding="utf-8")
 WAIT = 60_000
 """Milliseconds a step may take at most (a build of the tiny book takes a few seconds)."""
@@ -53,16 +48,6 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         process.communicate(timeout=60)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
 @pytest.fixture
 def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
     """A fresh browser page, logged in with the printed address. It fails the test on any script error
@@ -70,26 +55,11 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
     is the browser's console line for an answered request, not an error of the page."""
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)  # type: ignore[attr-defined]
     tab = context.new_page()
-    errors: list[str] = []
-    answered = "Failed to load resource: the server responded with a status of 4"
-
-    def console(message: object) -> None:
-        if message.type == "error" and not message.text.startswith(answered):  # type: ignore[attr-defined]
-            errors.append(message.text)  # type: ignore[attr-defined]
-
-    tab.on("console", console)
-    tab.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch(tab)
     tab.goto(studio[0])
     yield tab
     context.close()
     assert errors == []
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ["PUZZLEBOOK_SCREENSHOTS"]) if os.environ.get("PUZZLEBOOK_SCREENSHOTS") else tmp_path
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def base(studio: tuple[str, Path]) -> str:
