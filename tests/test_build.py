@@ -99,7 +99,7 @@ def test_a_build_writes_the_book_its_checkpoint_and_a_manifest(reference: tuple[
     assert {"python", "puzzlebook", "reportlab", "joblib", "pydantic"} <= set(manifest["versions"])
     assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "generate", "verify", "typeset", "cover"}
     assert manifest["cover"] == "cover.pdf"
-    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl"]
+    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl", "report.html"]
 
 
 def test_a_second_build_reuses_everything(built: tuple[Path, Path], reference: tuple[Path, BuildReport]) -> None:

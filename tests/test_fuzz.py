@@ -301,7 +301,7 @@ def test_names_from_the_config_never_lead_a_file_out_of_the_output_folder(tmp_pa
     made = set(tmp_path.rglob("*")) - before
     out = tmp_path / "output" / "names"
     assert report.pdf == Path("output/names/book.pdf")
-    written = ("book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl")
+    written = ("book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl", "report.html")
     assert made == {tmp_path / "output", out, *(out / name for name in written)}
     assert not Path("/tmp/absolute").exists()
     for name in ("...yaml", "..yaml"):

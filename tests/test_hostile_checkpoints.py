@@ -182,7 +182,7 @@ def test_temp_files_left_by_a_kill_are_removed(reference: tuple[Path, Path], tmp
                  ".cover.pdf.c.tmp", ".listing.txt.l.tmp"):
         (out / name).write_text("half", encoding="utf-8")
     assert main(["build", str(config), "--out", str(out), "--quiet"]) == 0
-    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl"]
+    assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl", "report.html"]
 
 
 # ------------------------------------------------------------------------------------ every field

@@ -1,6 +1,6 @@
 """Difficulty drawn as small SVG charts a person reads faster than a table: bars for counts (the level
-mix, the hardest techniques), a histogram for ratings (Sudoku, on the SE scale), and ranges (least,
-middle, greatest) per level for the givens ratio and the steps.
+mix, the hardest techniques), a histogram for ratings (kinds that rate their puzzles, on the SE
+scale), and ranges (least, middle, greatest) per level for the givens ratio and the steps.
 
 Plain strings, made on the server, the same in the studio and in report.html; no script needed to
 show them. Every chart carries its numbers as text, so nothing is read off a bar alone.

@@ -37,6 +37,8 @@ class Step:
     """Where `number` was placed (0-based row, column); None for an elimination step."""
     removed: int = 0
     """Candidates (number, cell pairs) ruled out by an elimination step."""
+    ruled_out: tuple[tuple[int, int, int], ...] = ()
+    """Those candidates as (number, row, column), 0-based like `cell`: what a viewer marks on the board."""
 
     def to_json(self) -> dict[str, object]:
         record: dict[str, object] = {"technique": self.technique, "text": self.text}
@@ -45,7 +47,19 @@ class Step:
             record["cell"] = list(self.cell)
         else:
             record["removed"] = self.removed
+            record["ruled_out"] = [list(triple) for triple in self.ruled_out]
         return record
+
+
+def ruled_out(st: State, lost: list[tuple[int, int]]) -> tuple[tuple[int, int, int], ...]:
+    """(number, row, column) for every (number, cells mask) pair, by number then cell."""
+    out = []
+    for k, mask in sorted(lost):
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            out.append((k, *st.geo.coord(bit)))
+    return tuple(out)
 
 
 def cell_name(st: State, bit: int) -> str:
@@ -168,7 +182,8 @@ def distance_windows(st: State, before: list[int]) -> list[Step]:
             where = f"{span} must be reachable from {placed_at(st, end)} in the right number of steps through free cells"
         tail = _outcome(st, changed, free)
         text = f"{where}: this rules out {_plural(removed, 'candidate')}" + (f" ({tail})" if tail else "")
-        steps.append(Step("distance_window", text, removed=removed))
+        lost = [(j, (before[j] & ~st.cand[j]) & free) for j in changed]
+        steps.append(Step("distance_window", text, removed=removed, ruled_out=ruled_out(st, lost)))
     return steps
 
 
@@ -191,20 +206,20 @@ def dead_ends(st: State, removed: list[tuple[int, int]]) -> list[Step]:
         else:
             why = f"{where} has no free neighbour, so the number there must fit between placed neighbours"
         text = f"{why}: {numbers_phrase(numbers)} cannot go there"
-        steps.append(Step("dead_end", text, removed=len(numbers)))
+        steps.append(Step("dead_end", text, removed=len(numbers), ruled_out=ruled_out(st, [(k, bit) for k in numbers])))
     return steps
 
 
 def two_neighbours(st: State, k: int, lost: int) -> Step:
     text = (f"{k} cannot be at {cells_phrase(st, lost, 'or')}: it needs two different neighbours there, "
             f"one for {k - 1} and one for {k + 1}, and fewer than two cells next to it can hold them")
-    return Step("two_neighbours", text, removed=lost.bit_count())
+    return Step("two_neighbours", text, removed=lost.bit_count(), ruled_out=ruled_out(st, [(k, lost)]))
 
 
 def pairs(st: State, j: int, k: int, cells: int, lost: list[tuple[int, int]]) -> Step:
     text = (f"{j} and {k} can only go in {cells_phrase(st, cells)}, so they take both: "
             f"{numbers_phrase([i for i, _ in lost])} cannot go there")
-    return Step("pairs", text, removed=sum(c.bit_count() for _, c in lost))
+    return Step("pairs", text, removed=sum(c.bit_count() for _, c in lost), ruled_out=ruled_out(st, lost))
 
 
 def region(st: State, pocket: int, reach: list[range], inside: list[range], outside: list[range]) -> Step:
@@ -239,7 +254,8 @@ def gap_routes(
         parts.append(f"{cells_phrase(st, every)} {'is' if every.bit_count() == 1 else 'are'} on every route, so "
                      f"{numbers_phrase([k for k, _ in blocked])} cannot use {'it' if every.bit_count() == 1 else 'them'}")
     removed = sum(lost.bit_count() for _, lost in narrowed + blocked)
-    return Step("gap_routes", f"{head}: {'; '.join(parts)}", removed=removed)
+    return Step("gap_routes", f"{head}: {'; '.join(parts)}", removed=removed,
+                ruled_out=ruled_out(st, narrowed + blocked))
 
 
 def trial(st: State, k: int, bit: int, culprit: int) -> Step:
@@ -250,4 +266,4 @@ def trial(st: State, k: int, bit: int, culprit: int) -> Step:
         what = "the numbers left could no longer fill the free cells"
     text = (f"suppose {k} were at {where}: reasoning on from there, {what}; "
             f"so {k} is not at {where}")
-    return Step("trial", text, removed=1)
+    return Step("trial", text, removed=1, ruled_out=ruled_out(st, [(k, bit)]))

@@ -18,7 +18,7 @@ they run in: the fast path and the graded path agree.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato import explain
@@ -118,7 +118,11 @@ def _reason(st: State, rank: int, counts: dict[str, int] | None, max_trials: int
     trials = 0
     while st.left:
         for name, fn in active:
+            if st.log is not None:
+                mark, before = len(st.log), list(st.cand)
             done = fn(st)
+            if st.log is not None and done:
+                _mark_eliminations(st, mark, before)
             if done:
                 if counts is not None:
                     counts[name] = counts.get(name, 0) + done
@@ -130,6 +134,17 @@ def _reason(st: State, rank: int, counts: dict[str, int] | None, max_trials: int
         else:
             return False
     return True
+
+
+def _mark_eliminations(st: State, mark: int, before: list[int]) -> None:
+    """Say which candidates a lone elimination step ruled out when its words did not (the candidates
+    it took away), so a viewer can mark them; steps of a technique that logs several say their own."""
+    assert st.log is not None
+    new = st.log[mark:]
+    if len(new) != 1 or new[0].cell is not None or new[0].ruled_out:
+        return
+    lost = [(k, before[k] & ~st.cand[k]) for k in range(1, st.n + 1) if not st.pos[k] and before[k] & ~st.cand[k]]
+    st.log[mark] = replace(new[0], ruled_out=explain.ruled_out(st, lost))
 
 
 def trial(st: State) -> int:
