@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from pipeline.kinds import registry
 from pipeline.typeset.draw.common import GridFit, label_height
-from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb, honeycomb_extent
-from pipeline.typeset.draw.path import draw_path, fit_grid, grid_extent
-from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku, sudoku_extent
+from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb, honeycomb_centres, honeycomb_extent
+from pipeline.typeset.draw.path import draw_path, fit_grid, grid_extent, path_centres
+from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku, sudoku_centres, sudoku_extent
 
 __all__ = ["DRAWINGS", "Drawing", "GridFit", "drawing", "label_height"]
 
@@ -25,18 +25,21 @@ class Drawing:
 
     fit(grid, box, style) -> GridFit;
     draw(canvas, grid, box, *, style, solution=None, label="", note="", example=False);
-    extent(grid) -> (width, height) of the drawn board in cells (what fit divides the box by).
+    extent(grid) -> (width, height) of the drawn board in cells (what fit divides the box by);
+    centres(grid, box, style, *, labelled=True) -> (cell size, {(row, column): centre}) as draw places
+    them (for marks a viewer lays over the drawing).
     """
 
     fit: Callable[..., GridFit]
     draw: Callable[..., None]
     extent: Callable[..., tuple[float, float]]
+    centres: Callable[..., tuple[float, dict[tuple[int, int], tuple[float, float]]]]
 
 
 DRAWINGS: dict[str, Drawing] = {
-    "hidato": Drawing(fit_grid, draw_path, grid_extent),
-    "hexhidato": Drawing(fit_honeycomb, draw_honeycomb, honeycomb_extent),
-    "sudoku": Drawing(fit_sudoku, draw_sudoku, sudoku_extent),
+    "hidato": Drawing(fit_grid, draw_path, grid_extent, path_centres),
+    "hexhidato": Drawing(fit_honeycomb, draw_honeycomb, honeycomb_extent, honeycomb_centres),
+    "sudoku": Drawing(fit_sudoku, draw_sudoku, sudoku_extent, sudoku_centres),
 }
 """By kind name, else by family (Kind.family): Hidato and Numbrix share one drawing, hex Hidato has its own."""
 

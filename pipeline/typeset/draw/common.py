@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,6 +19,9 @@ from pipeline.typeset.svgcanvas import SvgCanvas
 
 Surface = Canvas | SvgCanvas
 """What a drawing draws on: a PDF page (reportlab) or an SVG picture, with the same calls."""
+
+Centres: TypeAlias = dict[tuple[int, int], tuple[float, float]]
+"""(row, column) -> the centre of that cell on the page, for every open cell."""
 
 PATH_INK = 0.6
 """Grey of the numbering path a worked example draws behind its numbers."""
@@ -86,15 +90,19 @@ def fit_numbers(cell: float, n_max: int, style: Style, rows: int, board: str) ->
     return GridFit(cell=cell, number_size=size, rows=rows, board=board)
 
 
+def board_corner(box: Rect, width: float, height: float, style: Style, labelled: bool) -> tuple[float, float]:
+    """The left edge and top of a board `width` x `height` centred in `box` below its label line
+    (when `labelled`)."""
+    band = label_height(style) if labelled else 0.0
+    return box.cx - width / 2, box.y + (box.h + height + band) / 2 - band
+
+
 def place_board(canvas: Surface, box: Rect, width: float, height: float, style: Style, label: str,
                 note: str) -> tuple[float, float]:
     """Centre a board `width` x `height` in `box` below its label line (drawn when there is a label
     or note); the board's left edge and top."""
-    labelled = bool(label or note)
-    total = height + (label_height(style) if labelled else 0.0)
-    left = box.cx - width / 2
-    top = box.y + (box.h + total) / 2 - (label_height(style) if labelled else 0.0)
-    if labelled:
+    left, top = board_corner(box, width, height, style, bool(label or note))
+    if label or note:
         draw_label(canvas, label, note, left, width, top + style.label * 0.7, style)
     return left, top
 

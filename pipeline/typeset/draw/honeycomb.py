@@ -14,7 +14,9 @@ from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    Centres,
     Surface,
+    board_corner,
     draw_links,
     draw_number,
     fit_numbers,
@@ -71,6 +73,27 @@ def fit_honeycomb(grid: Grid, box: Rect, style: Style, *, labelled: bool = True)
     return fit_numbers(cell, n_max, style, rows, f"a honeycomb of {rows} rows with numbers up to {n_max}")
 
 
+def _layout(grid: Grid, box: Rect, style: Style, *, labelled: bool) -> tuple[GridFit, float, float, Centre]:
+    """The fit, the drawn board's width and height, and where each hexagon's centre goes in `box`."""
+    fit = fit_honeycomb(grid, box, style, labelled=labelled)
+    w = fit.cell
+    x_min, x_max, r_min, r_max = _extent(grid)
+    width = (x_max - x_min + 1) * w
+    height = ((r_max - r_min) * ROW_PITCH + 2 / ROOT3) * w
+    left, top = board_corner(box, width, height, style, labelled)
+
+    def centre(r: int, q: int) -> Point:
+        return left + (q + r / 2 - x_min + 0.5) * w, top - (1 / ROOT3 + (r - r_min) * ROW_PITCH) * w
+
+    return fit, width, height, centre
+
+
+def honeycomb_centres(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> tuple[float, Centres]:
+    """The hexagon width and every open cell's centre, where draw_honeycomb puts them in `box`."""
+    fit, _, _, centre = _layout(grid, box, style, labelled=labelled)
+    return fit.cell, {(r, q): centre(r, q) for r, q in _open(grid)}
+
+
 def draw_honeycomb(
     canvas: Surface,
     grid: Grid,
@@ -85,16 +108,9 @@ def draw_honeycomb(
     """A hex Hidato board centred in `box`, drawn like the square ones: givens bold; with `solution`,
     the answer with givens bold on grey and added numbers in grey regular type (and, for a worked
     `example`, the numbering path behind them). `label` and `note` sit on one line above."""
-    labelled = bool(label or note)
-    fit = fit_honeycomb(grid, box, style, labelled=labelled)
+    fit, width, height, centre = _layout(grid, box, style, labelled=bool(label or note))
     w = fit.cell
-    x_min, x_max, r_min, r_max = _extent(grid)
-    width = (x_max - x_min + 1) * w
-    height = ((r_max - r_min) * ROW_PITCH + 2 / ROOT3) * w
-    left, top = place_board(canvas, box, width, height, style, label, note)
-
-    def centre(r: int, q: int) -> Point:
-        return left + (q + r / 2 - x_min + 0.5) * w, top - (1 / ROOT3 + (r - r_min) * ROW_PITCH) * w
+    place_board(canvas, box, width, height, style, label, note)
 
     cells = _open(grid)
     canvas.saveState()

@@ -14,7 +14,9 @@ from pipeline.typeset.draw.common import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
+    Centres,
     Surface,
+    board_corner,
     draw_links,
     draw_number,
     fit_numbers,
@@ -45,6 +47,15 @@ def fit_grid(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> G
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / cols, room / rows, style.max_cell)
     return fit_numbers(cell, n_max, style, rows, f"a {rows}x{cols} board with numbers up to {n_max}")
+
+
+def path_centres(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> tuple[float, Centres]:
+    """The cell size and every open cell's centre, where draw_path puts them in `box`."""
+    fit = fit_grid(grid, box, style, labelled=labelled)
+    rows, cols = len(grid), max(len(row) for row in grid)
+    left, top = board_corner(box, cols * fit.cell, rows * fit.cell, style, labelled)
+    return fit.cell, {(r, c): (left + (c + 0.5) * fit.cell, top - (r + 0.5) * fit.cell)
+                      for r, row in enumerate(grid) for c, value in enumerate(row) if value is not None}
 
 
 def draw_path(

@@ -14,7 +14,9 @@ from pipeline.typeset.draw.common import (
     GIVEN_FILL,
     NUMBER_WIDTH_SHARE,
     GridFit,
+    Centres,
     Surface,
+    board_corner,
     draw_label,
     draw_number,
     label_height,
@@ -47,6 +49,15 @@ def fit_sudoku(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = 
     return GridFit(cell=cell, number_size=size, rows=n, board=f"a {n}x{n} Sudoku")
 
 
+def sudoku_centres(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = True) -> tuple[float, Centres]:
+    """The cell size and every cell's centre, where draw_sudoku puts them in `box`."""
+    puzzle = as_sudoku(grid)
+    fit = fit_sudoku(puzzle, box, style, labelled=labelled)
+    n, cell = puzzle.size, fit.cell
+    left, top = board_corner(box, n * cell, n * cell, style, labelled)
+    return cell, {(r, c): (left + (c + 0.5) * cell, top - (r + 0.5) * cell) for r in range(n) for c in range(n)}
+
+
 def draw_sudoku(
     canvas: Surface,
     grid: str | Sudoku,
@@ -70,10 +81,7 @@ def draw_sudoku(
     fit = fit_sudoku(puzzle, box, style, labelled=labelled)
     n, cell = puzzle.size, fit.cell
     side = n * cell
-    left = box.cx - side / 2
-    top = box.y + (box.h + side + (label_height(style) if labelled else 0.0)) / 2 - (
-        label_height(style) if labelled else 0.0
-    )
+    left, top = board_corner(box, side, side, style, labelled)
     if labelled:
         draw_label(canvas, label, note, left, side, top + style.label * 0.7, style)
     canvas.saveState()
