@@ -69,6 +69,7 @@ def manifest(
         "title": book.title,
         "config": str(config_path),
         "config_fingerprint": config_fingerprint(book),
+        "layout_fingerprint": layout_fingerprint(book),
         "seed": book.seed,
         "language": book.language,
         "versions": versions(),
@@ -87,6 +88,13 @@ def config_fingerprint(book: BookSpec) -> str:
     """sha256 of the config as validated (defaults filled in), in canonical JSON."""
     text = json.dumps(book.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def layout_fingerprint(book: BookSpec) -> str:
+    """config_fingerprint with every section's rerolls left out: equal for two configs whose books
+    differ only in which puzzles were made again (so every puzzle sits on the same page)."""
+    plain = book.model_copy(update={"sections": [section.model_copy(update={"reroll": []}) for section in book.sections]})
+    return config_fingerprint(plain)
 
 
 def version_notes(manifest_path: Path) -> list[str]:

@@ -63,6 +63,12 @@ class ExplainedStep:
     technique: str
     text: str
     record: dict[str, object]
+    place: tuple[tuple[int, int, str], ...] = ()
+    """(row, column, symbol as printed) of what the step writes in, 0-based: what a viewer shows."""
+    remove: tuple[tuple[int, int, str], ...] = ()
+    """(row, column, symbol) of the candidates the step rules out."""
+    cells: tuple[tuple[int, int], ...] = ()
+    """(row, column) of the cells the step reasons about (its pattern), beyond those."""
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,10 @@ from pipeline.book.build import COVER, LISTING, output_folder
 from pipeline.book.config import config_schema, load_config_text
 from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
+from pipeline.report.page import REPORT
 from pipeline.i18n import languages
 from pipeline.kinds import registry
-from pipeline.studio import books, previews
+from pipeline.studio import books, previews, review
 from pipeline.studio.builds import Builds
 from pipeline.studio.pictures import pdf_bytes_png, pdf_page_png
 from pipeline.studio.security import Guard, Refused
@@ -45,7 +46,7 @@ from pipeline.studio.yamledit import edit
 from pipeline.typeset.wrap import wrap
 
 DOWNLOADS = {"book.pdf": "application/pdf", COVER: "application/pdf", LISTING: "text/plain; charset=utf-8",
-             "puzzles.jsonl": "application/x-ndjson"}
+             "puzzles.jsonl": "application/x-ndjson", REPORT: "text/html; charset=utf-8"}
 THUMB_WIDTHS = (120, 200, 300, 600)
 
 
@@ -57,6 +58,10 @@ class Studio:
     cwd: Path
     builds: Builds
     samples: previews.Samples = field(default_factory=previews.Samples)
+    reviews: review.Reviews = field(default_factory=review.Reviews)
+    replaced: dict[str, dict[int, dict[str, Any]]] = field(default_factory=dict)
+    """Per book, the puzzles replaced since the studio started, by number: the one replaced (its
+    thumbnail), for a person to see the new one beside the old."""
 
 
 def _package_path(*parts: str) -> Path:
@@ -101,6 +106,14 @@ def create_app(folder: Path, *, token: str, hosts: set[str], port_of: Any, cwd: 
         Route("/books/{name}/cover.png", picture_cover),
         Route("/books/{name}/front.png", picture_front),
         Route("/books/{name}/files/{file}", download),
+        Route("/books/{name}/review", page_review),
+        Route("/books/{name}/review/{number:int}", page_puzzle),
+        Route("/api/review/{name}", api_review),
+        Route("/api/review/{name}/puzzles/{number:int}", api_review_puzzle),
+        Route("/api/review/{name}/replace", api_replace, methods=["POST"]),
+        Route("/api/review/{name}/undo", api_undo, methods=["POST"]),
+        Route("/books/{name}/puzzles/{number:int}.svg", picture_puzzle),
+        Route("/books/{name}/answers/{number:int}.png", picture_answer),
         Mount("/static", StaticFiles(directory=str(_package_path("static"))), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
@@ -309,7 +322,8 @@ async def api_build(request: Request) -> Response:
         run = await studio.builds.cancel(name)
         return JSONResponse(run.snapshot(), status_code=202)
     run = studio.builds.current(name)
-    return JSONResponse(run.snapshot() if run else {"name": name, "state": "idle", "events": []})
+    snapshot = run.snapshot() if run else {"name": name, "state": "idle", "events": [], "number": 0}
+    return JSONResponse({**snapshot, "pending": studio.builds.pending(name)})
 
 
 async def api_build_events(request: Request) -> Response:
@@ -409,7 +423,117 @@ async def download(request: Request) -> Response:
     path = _out(studio, name) / file
     if not path.is_file():
         raise Refused(404, f"{file} is not built yet")
-    return FileResponse(path, media_type=DOWNLOADS[file], filename=f"{name}-{file}" if file != "book.pdf" else f"{name}.pdf")
+    return FileResponse(path, media_type=DOWNLOADS[file], filename=f"{name}-{file}" if file != "book.pdf" else f"{name}.pdf",
+                        content_disposition_type="inline" if file == REPORT else "attachment")
+
+
+# ---------------------------------------------------------------- review, puzzle by puzzle
+
+
+def _built(studio: Studio, name: str) -> review.Built:
+    path = books.config_path(studio.folder, name)
+    if not path.is_file():
+        raise Refused(404, f"no book {name!r} in the folder")
+    return studio.reviews.get(path, _out(studio, name), books.config_source(studio.folder, name, studio.cwd))
+
+
+async def page_review(request: Request) -> Response:
+    studio = _studio(request)
+    name = _name(request)
+    if not books.config_path(studio.folder, name).is_file():
+        return HTMLResponse("no such book in this folder", status_code=404)
+    return TEMPLATES.TemplateResponse(request, "review.html", {"name": name, "version": __version__})
+
+
+async def page_puzzle(request: Request) -> Response:
+    studio = _studio(request)
+    name = _name(request)
+    if not books.config_path(studio.folder, name).is_file():
+        return HTMLResponse("no such book in this folder", status_code=404)
+    return TEMPLATES.TemplateResponse(request, "puzzle.html", {
+        "name": name, "number": request.path_params["number"], "version": __version__})
+
+
+async def api_review(request: Request) -> Response:
+    studio = _studio(request)
+    name = _name(request)
+    built = await run_in_threadpool(_built, studio, name)
+    data = await run_in_threadpool(review.review_json, built)
+    run = studio.builds.current(name)
+    data["building"] = studio.builds.pending(name) or bool(run and not run.over)
+    data["replaced"] = {str(number): old for number, old in studio.replaced.get(name, {}).items()}
+    return JSONResponse(data)
+
+
+async def api_review_puzzle(request: Request) -> Response:
+    studio = _studio(request)
+    built = await run_in_threadpool(_built, studio, _name(request))
+    return JSONResponse(await run_in_threadpool(review.puzzle_json, built, request.path_params["number"]))
+
+
+def _thumb_width(request: Request) -> int:
+    asked = request.query_params.get("w", "120")
+    width = int(asked) if asked.isdigit() and len(asked) < 5 else 120
+    return min(review.THUMB_WIDTHS, key=lambda w: abs(w - width))
+
+
+async def picture_puzzle(request: Request) -> Response:
+    studio = _studio(request)
+    built = await run_in_threadpool(_built, studio, _name(request))
+    svg = await run_in_threadpool(review.thumbnail, built, request.path_params["number"], _thumb_width(request))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=86400"})
+
+
+async def picture_answer(request: Request) -> Response:
+    studio = _studio(request)
+    built = await run_in_threadpool(_built, studio, _name(request))
+    data = await run_in_threadpool(review.answer_png, built, request.path_params["number"])
+    return Response(data, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})
+
+
+def _number(data: dict[str, Any]) -> int:
+    number = data.get("number")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise Refused(400, "give the puzzle's number in the book")
+    return number
+
+
+async def _reroll(request: Request, change: str) -> Response:
+    """Replace a puzzle (its index into its section's reroll list) or take the replacement back, save
+    the config (comments kept) and ask for one rebuild (changes made in a row share it)."""
+    studio = _studio(request)
+    name = _name(request)
+    number = _number(await _body(request))
+    built = await run_in_threadpool(_built, studio, name)
+    record, _ = built.number(number)
+    path = books.config_path(studio.folder, name)
+    source = books.config_source(studio.folder, name, studio.cwd)
+    text = path.read_text(encoding="utf-8")
+    book = load_config_text(text, source)
+    section, index = record["section_index"], record["index"]
+    if change == "replace":
+        new = review.with_reroll(text, book, section, index, source)
+        studio.replaced.setdefault(name, {})[number] = {  # the puzzle being replaced, to show beside its successor
+            "number": number, "fingerprint": record["fingerprint"],
+            "svg": await run_in_threadpool(review.thumbnail, built, number, 160)}
+    else:
+        new = review.without_reroll(text, book, section, index, source)
+        studio.replaced.get(name, {}).pop(number, None)
+    result = books.save(studio.folder, name, new, as_draft=False, cwd=studio.cwd)
+    if not result["saved"]:
+        raise Refused(422, result["problems"][0]["text"] if result["problems"] else "the config could not be saved")
+    studio.builds.request(name, path)
+    rerolls = load_config_text(new, source).sections[section].reroll
+    return JSONResponse({"number": number, "section": book.sections[section].name, "index": index,
+                         "reroll": rerolls, "building": True})
+
+
+async def api_replace(request: Request) -> Response:
+    return await _reroll(request, "replace")
+
+
+async def api_undo(request: Request) -> Response:
+    return await _reroll(request, "undo")
 
 
 def studio_of(app: Guard) -> Studio:

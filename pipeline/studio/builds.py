@@ -26,6 +26,8 @@ from pipeline.studio.security import Refused
 
 STOP_SECONDS = 30.0
 """How long a cancelled build may take to stop before it is killed."""
+REBUILD_DELAY = 1.0
+"""Seconds a requested rebuild waits for more requests (replacements made in a row are one rebuild)."""
 PROG = "puzzlebook: "
 
 
@@ -47,8 +49,12 @@ class BuildRun:
     def over(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
 
+    number: int = 0
+    """Which build of this book since the studio started (1 for the first)."""
+
     def snapshot(self) -> dict[str, Any]:
-        return {"name": self.name, "state": self.state, "message": self.message, "events": list(self.events)}
+        return {"name": self.name, "state": self.state, "message": self.message, "events": list(self.events),
+                "number": self.number}
 
 
 class Builds:
@@ -59,6 +65,9 @@ class Builds:
         self.cwd = cwd
         self.runs: dict[str, BuildRun] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.counts: dict[str, int] = {}
+        self.waiting: dict[str, asyncio.Task[None]] = {}
+        """Rebuilds asked for and not started yet, by book."""
 
     def current(self, name: str) -> BuildRun | None:
         return self.runs.get(name)
@@ -67,7 +76,8 @@ class Builds:
         run = self.runs.get(name)
         if run is not None and not run.over:
             raise Refused(409, f"{name!r} is being built already; wait for it or cancel it")
-        run = BuildRun(name)
+        self.counts[name] = self.counts.get(name, 0) + 1
+        run = BuildRun(name, number=self.counts[name])
         self.runs[name] = run
         run.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "pipeline", "build", str(config), "--progress", "json", "--quiet",
@@ -79,6 +89,28 @@ class Builds:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return run
+
+    def request(self, name: str, config: Path, delay: float = REBUILD_DELAY) -> None:
+        """Build the book in `delay` seconds, or after its running build ends; requests made before
+        it starts are one build (each one moves the start on)."""
+        waiting = self.waiting.pop(name, None)
+        if waiting is not None:
+            waiting.cancel()
+        task = asyncio.create_task(self._later(name, config, delay))
+        self.waiting[name] = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def pending(self, name: str) -> bool:
+        """A rebuild is asked for and has not started."""
+        return name in self.waiting
+
+    async def _later(self, name: str, config: Path, delay: float) -> None:
+        await asyncio.sleep(delay)
+        while (run := self.runs.get(name)) is not None and not run.over:
+            await asyncio.sleep(0.1)
+        del self.waiting[name]
+        await self.start(name, config)
 
     async def _follow(self, run: BuildRun) -> None:
         process = run.process
@@ -140,7 +172,11 @@ class Builds:
         return run
 
     async def shutdown(self) -> None:
-        """Stop every running build as Ctrl-C would, and wait for them (killing the stubborn)."""
+        """Stop every running build as Ctrl-C would, and wait for them (killing the stubborn); forget
+        the rebuilds not started."""
+        for task in self.waiting.values():
+            task.cancel()
+        self.waiting.clear()
         running = [run for run in self.runs.values() if not run.over and run.process is not None]
         for run in running:
             run.cancelling = True

@@ -187,7 +187,12 @@ class PathKind(Kind[Board, Grid]):
 
     def explain(self, puzzle: Board) -> Explanation:
         logic = solve_logically(puzzle, explain=True)
-        steps = tuple(ExplainedStep(step.technique, step.text, step.to_json()) for step in logic.log or ())
+        steps = tuple(
+            ExplainedStep(step.technique, step.text, step.to_json(),
+                          place=((*step.cell, str(step.number)),) if step.cell is not None else (),
+                          remove=tuple((r, c, str(k)) for k, r, c in step.ruled_out))
+            for step in logic.log or ()
+        )
         return Explanation(
             solved=logic.solved, level=logic.level, contradiction=logic.contradiction, exhausted=logic.exhausted,
             counts=logic.counts,

@@ -129,8 +129,13 @@ class SudokuKind(Kind[Sudoku, Cells]):
         except Broken:
             return Explanation(solved=False, level="", contradiction=True, exhausted=False, counts={}, step_count=0,
                                steps=(), names=NAMES)
-        steps = tuple(ExplainedStep(step.technique, describe(step, n), step_record(step, n))
-                      for step in explained.steps)
+        steps = tuple(
+            ExplainedStep(step.technique, describe(step, n), step_record(step, n),
+                          place=tuple((i // n, i % n, symbol(d)) for i, d in step.place),
+                          remove=tuple((i // n, i % n, symbol(d)) for i, d in step.remove),
+                          cells=tuple((i // n, i % n) for i in step.cells))
+            for step in explained.steps
+        )
         return Explanation(
             solved=explained.solved, level=level_of(explained.rating), contradiction=False, exhausted=False,
             counts=explained.counts, step_count=len(steps), steps=steps, names=NAMES, self_named=True,

@@ -316,7 +316,9 @@ async function showOutput() {
   if (!out.pages) { target.replaceChildren(el("p", { class: "muted" }, "Not built yet: the pages and the cover appear here after a build.")); return; }
   const v = out.stamp;
   const downloads = el("div", { class: "downloads row" }, el("b", {}, "Download"),
-    out.files.map(f => el("a", { class: "button", href: `/books/${NAME}/files/${f}`, download: "", "data-file": f }, f)));
+    out.files.map(f => el("a", { class: "button", href: `/books/${NAME}/files/${f}`, download: "", "data-file": f }, f)),
+    el("span", { class: "spacer" }),
+    el("a", { class: "button primary", href: `/books/${NAME}/review`, id: "review-link" }, "Review every puzzle"));
   const parts = [downloads];
   if (out.cover) {
     const g = out.cover;
