@@ -243,7 +243,7 @@ def test_a_build_reports_its_progress_and_makes_the_clis_book(client: TestClient
     assert (out / "book.pdf").read_bytes() == (other / "output" / "tiny" / "book.pdf").read_bytes()
     assert (out / "cover.pdf").read_bytes() == (other / "output" / "tiny" / "cover.pdf").read_bytes()
     output = client.get("/api/books/tiny/output").json()
-    assert output["pages"] >= 24 and set(output["files"]) == {"book.pdf", "cover.pdf", "listing.txt", "puzzles.jsonl"}
+    assert output["pages"] >= 24 and set(output["files"]) == {"book.pdf", "cover.pdf", "listing.txt", "puzzles.jsonl", "report.html"}
     cover = output["cover"]
     assert cover["pages"] == output["pages"] and cover["media"][0] > 2 * cover["front"][2]
     assert client.get("/books/tiny/pages/1.png").headers["content-type"] == "image/png"
@@ -296,3 +296,67 @@ def test_the_studio_command_prints_one_line_and_stops_on_ctrl_c(place: Path) -> 
     assert process.returncode in (0, 130) and "Traceback" not in err and out == ""
     bad = subprocess.run([sys.executable, "-m", "pipeline", "studio", "no-such-folder"], cwd=place, capture_output=True, text=True)
     assert bad.returncode == 2 and "no such folder" in bad.stderr and "Traceback" not in bad.stderr
+
+
+# ---------------------------------------------------------------- review, replace, undo
+
+
+def _settled(client: TestClient, name: str) -> dict:
+    """The book's build state once no rebuild is waiting or running."""
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        state = client.get(f"/api/builds/{name}").json()
+        if not state["pending"] and state["state"] not in ("starting", "running"):
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the rebuild did not finish")
+
+
+def test_the_review_shows_every_puzzle_its_pictures_and_steps(client: TestClient, place: Path) -> None:
+    assert client.get("/api/review/tiny").status_code == 404  # not built yet
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    assert _settled(client, "tiny")["state"] == "done"
+    review = client.get("/api/review/tiny").json()
+    records = [json.loads(line) for line in (place / "output" / "tiny" / "puzzles.jsonl").read_text().splitlines()]
+    assert [row["number"] for row in review["rows"]] == list(range(1, len(records) + 1))
+    assert [row["level"] for row in review["rows"]] == [r["grade"]["level"] for r in records]
+    assert review["current"] and review["charts"]["book"] and len(review["charts"]["sections"]) == 2
+    thumb = client.get("/books/tiny/puzzles/1.svg?w=160")
+    assert thumb.headers["content-type"].startswith("image/svg+xml") and thumb.text.startswith("<svg")
+    assert client.get("/books/tiny/answers/1.png").content.startswith(b"\x89PNG")
+    assert client.get("/books/tiny/puzzles/99.svg").status_code == 404
+    one = client.get("/api/review/tiny/puzzles/2").json()
+    open_cells = sum(v is not None for row in records[1]["grid"] for v in row)
+    assert len(one["centres"]) == open_cells and one["explained"] and one["steps"]
+    placed = [item for step in one["steps"] for item in step["place"]]
+    assert len(placed) == open_cells - records[1]["grade"]["givens"]  # every empty cell filled once, in steps
+    sudoku = client.get("/api/review/tiny/puzzles/7").json()
+    assert sudoku["row"]["rating"] is not None and len(sudoku["centres"]) == 81
+    assert client.get("/books/tiny/review").status_code == 200 and client.get("/books/tiny/review/2").status_code == 200
+
+
+def test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back(client: TestClient, place: Path) -> None:
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    first = _settled(client, "tiny")
+    out = place / "output" / "tiny"
+    book, lines = (out / "book.pdf").read_bytes(), (out / "puzzles.jsonl").read_text().splitlines()
+    assert client.post("/api/review/tiny/replace", json={"number": "2"}, headers=ORIGIN).status_code == 400
+    assert client.post("/api/review/tiny/replace", json={"number": 99}, headers=ORIGIN).status_code == 404
+    assert client.post("/api/review/tiny/undo", json={"number": 2}, headers=ORIGIN).status_code == 409
+    assert client.post("/api/review/tiny/replace", json={"number": 2}).status_code == 403  # not from the studio's page
+    for number in (2, 3):
+        answer = client.post("/api/review/tiny/replace", json={"number": number}, headers=ORIGIN)
+        assert answer.status_code == 200 and answer.json()["building"]
+    assert "reroll: [2, 3]" in (place / "configs" / "tiny.yaml").read_text()
+    assert "# A tiny book" in (place / "configs" / "tiny.yaml").read_text()  # the user's comment kept
+    rebuilt = _settled(client, "tiny")
+    assert rebuilt["state"] == "done" and rebuilt["number"] == first["number"] + 1  # one rebuild for both
+    now = (out / "puzzles.jsonl").read_text().splitlines()
+    assert [i for i, (a, b) in enumerate(zip(lines, now)) if a != b] == [1, 2] and len(now) == len(lines)
+    review = client.get("/api/review/tiny").json()
+    assert review["current"] and set(review["replaced"]) == {"2", "3"} and review["rerolls"]["Warm-up"] == [2, 3]
+    for number in (3, 2):
+        assert client.post("/api/review/tiny/undo", json={"number": number}, headers=ORIGIN).status_code == 200
+    assert (place / "configs" / "tiny.yaml").read_text() == TINY  # the file as the user wrote it
+    assert _settled(client, "tiny")["state"] == "done"
+    assert (out / "book.pdf").read_bytes() == book and (out / "puzzles.jsonl").read_text().splitlines() == lines

@@ -56,9 +56,11 @@ function drawMarks() {
       if (!at) continue;
       nodes.push(svg("rect", { class: "mark-cell", x: at[0] - cell * 0.47, y: at[1] - cell * 0.47, width: cell * 0.94, height: cell * 0.94, rx: 3 }));
       const shown = texts.length > 4 ? texts.slice(0, 3).concat([`+${texts.length - 3}`]) : texts;
-      shown.forEach((text, i) => {
-        const x = at[0] + (i % 2 ? 0.22 : -0.22) * cell, y = at[1] + (i < 2 ? -0.12 : 0.3) * cell;
-        nodes.push(svg("text", { class: "mark-remove", x, y, "font-size": cell * 0.24, "text-anchor": "middle" }, text));
+      shown.forEach((text, i) => {  /* one candidate in the middle, up to four in a square */
+        const alone = shown.length === 1;
+        const x = at[0] + (alone ? 0 : (i % 2 ? 0.22 : -0.22)) * cell;
+        const y = at[1] + (alone ? 0.12 : (i < 2 ? -0.12 : 0.3)) * cell;
+        nodes.push(svg("text", { class: "mark-remove", x, y, "font-size": cell * (alone ? 0.34 : 0.24), "text-anchor": "middle" }, text));
       });
     }
   }
@@ -120,6 +122,7 @@ async function load() {
     $("old-svg").innerHTML = old.svg;
     $("new-img").src = `/books/${NAME}/puzzles/${NUMBER}.svg?w=160&v=${view.review.stamp}`;
   }
+  $("steps").scrollTop = 0;
   showBoard();
   showStep(-1);
   state(view.review.building);
