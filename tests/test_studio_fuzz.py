@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from pipeline.book.build import build
 from pipeline.studio.app import create_app
 from pipeline.studio.security import COOKIE
 
@@ -27,17 +28,23 @@ SEGMENTS = st.sampled_from([
     "", "api", "books", "tiny", "classic", "schema", "check", "edit", "preview", "shapes", "samples", "page",
     "builds", "events", "output", "pages", "1.png", "0.png", "cover.png", "front.png", "files", "book.pdf",
     "listing.txt", "static", "studio.css", "..", "%2e%2e", "%2F", "etc", "passwd", ".drafts", "tiny.yaml",
-    "x" * 120, "\u00e9t\u00e9", "~", "*", "?token=" + TOKEN,
+    "x" * 120, "\u00e9t\u00e9", "~", "*", "?token=" + TOKEN, "review", "puzzles", "answers", "1.svg", "0.svg",
+    "99.svg", "-1", "replace", "undo", "report.html",
 ]) | st.text(max_size=12)
 ROUTES = st.sampled_from([
     ["api", "books"], ["api", "books", "tiny"], ["api", "books", "classic"], ["api", "schema"], ["api", "check"],
     ["api", "edit"], ["api", "preview", "shapes"], ["api", "preview", "page"], ["api", "builds", "tiny"],
     ["api", "builds", "tiny", "events"], ["api", "books", "tiny", "output"], ["books", "tiny"], ["books", "tiny", "pages", "1.png"],
     ["books", "tiny", "cover.png"], ["books", "tiny", "front.png"], ["books", "tiny", "files", "book.pdf"], ["static", "studio.css"], [""],
+    ["api", "review", "tiny"], ["api", "review", "tiny", "puzzles", "2"], ["api", "review", "classic", "replace"],
+    ["api", "review", "classic", "undo"], ["books", "tiny", "review"], ["books", "tiny", "review", "3"],
+    ["books", "tiny", "puzzles", "1.svg"], ["books", "tiny", "answers", "1.png"], ["books", "tiny", "files", "report.html"],
 ])
 """The studio's real routes, so that most requests get past the door and into the code behind it."""
-SAFE_PATHS = [["api", "builds", "tiny"]]
-"""Paths a fuzzed request may not POST to: starting real builds would only make the run slow."""
+SAFE_PATHS = [["api", "builds", "tiny"], ["api", "review", "tiny"]]
+"""Paths a fuzzed request may not POST to: starting real builds (a build, or a replacement's rebuild of
+the built tiny book) would only make the run slow. The unbuilt classic book's replace and undo take
+any body: they must refuse it before looking for a build."""
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
@@ -70,6 +77,9 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (place / "configs" / "tiny.yaml").write_text(TINY, encoding="utf-8")
     shutil.copy(ROOT / "configs" / "classic.yaml", place / "configs" / "classic.yaml")
     (place / "secret.txt").write_text("outside", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:  # built, so the review's routes answer with real pages
+        patch.chdir(place)
+        build(Path("configs") / "tiny.yaml", jobs=1, quiet=True)
     return place
 
 

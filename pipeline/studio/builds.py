@@ -26,8 +26,9 @@ from pipeline.studio.security import Refused
 
 STOP_SECONDS = 30.0
 """How long a cancelled build may take to stop before it is killed."""
-REBUILD_DELAY = 1.0
-"""Seconds a requested rebuild waits for more requests (replacements made in a row are one rebuild)."""
+REBUILD_DELAY = 0.5
+"""Seconds a requested rebuild waits for more requests: replacements made in a row are one rebuild, as
+are all those made while a rebuild runs (the next one takes them all)."""
 PROG = "puzzlebook: "
 
 
