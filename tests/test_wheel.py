@@ -66,6 +66,11 @@ def test_the_installed_command_works_from_an_empty_folder(installed: Path, empty
     built = subprocess.run([puzzlebook, "build", "hearts.yaml", "--jobs", "1"], cwd=empty, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     assert (empty / "output" / "hearts" / "book.pdf").stat().st_size > 10_000
+    assert "<svg" in (empty / "output" / "hearts" / "report.html").read_text(encoding="utf-8")
+    exported = subprocess.run([puzzlebook, "export", "hearts.yaml", "--format", "svg", "--quiet"], cwd=empty,
+                              capture_output=True, text=True)
+    assert exported.returncode == 0, exported.stderr
+    assert sorted(p.name for p in (empty / "output" / "hearts" / "export").iterdir()) == ["hearts-001.svg", "hearts-002.svg"]
     assert sorted(path.name for path in empty.iterdir()) == ["hearts.yaml", "output"]
 
 

@@ -35,9 +35,9 @@ from pipeline.book.build import COVER, LISTING, output_folder
 from pipeline.book.config import config_schema, load_config_text
 from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
-from pipeline.report.page import REPORT
 from pipeline.i18n import languages
 from pipeline.kinds import registry
+from pipeline.report.page import REPORT
 from pipeline.studio import books, previews, review
 from pipeline.studio.builds import Builds
 from pipeline.studio.pictures import pdf_bytes_png, pdf_page_png

@@ -82,7 +82,10 @@ class Reviews:
             found = self.books.get(str(config))
             if found is not None and found[0] == key:
                 return found[1]
-        built = _read(config, out, source, "-".join(str(stat[1]) for stat in key[:2]))
+        try:
+            built = _read(config, out, source, "-".join(str(stat[1]) for stat in key[:2]))
+        except (OSError, ValueError, KeyError, TypeError):  # a build is writing its files right now
+            raise Refused(409, "the book is being built right now: try again when the build is done") from None
         with self.lock:
             self.books[str(config)] = (key, built)
         return built
