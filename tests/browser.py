@@ -8,7 +8,11 @@ fixtures from here.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,3 +57,18 @@ def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ["PUZZLEBOOK_SCREENSHOTS"]) if os.environ.get("PUZZLEBOOK_SCREENSHOTS") else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@contextmanager
+def running_studio(place: Path) -> Iterator[str]:
+    """`puzzlebook studio configs --port 0` in `place`, as a person starts it: its printed address
+    (with the token) while it runs, then Ctrl-C."""
+    process = subprocess.Popen([sys.executable, "-m", "pipeline", "studio", "configs", "--port", "0"], cwd=place,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    address = process.stdout.readline().strip()  # type: ignore[union-attr]
+    assert address.startswith("http://127.0.0.1:"), process.stderr.read()  # type: ignore[union-attr]
+    try:
+        yield address
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=60)

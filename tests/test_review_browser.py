@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.browser import NEEDS_CHROMIUM, browser, shots, watch  # noqa: F401 (fixtures)
+from tests.browser import NEEDS_CHROMIUM, browser, running_studio, shots, watch  # noqa: F401 (fixtures)
 
 pytestmark = NEEDS_CHROMIUM
 DATA = Path(__file__).parent / "data"
@@ -31,15 +30,8 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     (place / "configs").mkdir()
     shutil.copy(DATA / "review-book.yaml", place / "configs" / "review.yaml")
     subprocess.run([sys.executable, "-m", "pipeline", "build", "configs/review.yaml", "--quiet"], cwd=place, check=True)
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "studio", "configs", "--port", "0"], cwd=place,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    address = process.stdout.readline().strip()  # type: ignore[union-attr]
-    assert address.startswith("http://127.0.0.1:"), process.stderr.read()  # type: ignore[union-attr]
-    try:
+    with running_studio(place) as address:
         yield address, place
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.communicate(timeout=60)
 
 
 def _texts(pdf: Path) -> list[str]:

@@ -11,7 +11,6 @@ README shows), else to the test's own temporary folder.
 from __future__ import annotations
 
 import shutil
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import NEEDS_CHROMIUM, browser, shots, watch  # noqa: F401 (fixtures)
+from tests.browser import NEEDS_CHROMIUM, browser, running_studio, shots, watch  # noqa: F401 (fixtures)
 
 pytestmark = NEEDS_CHROMIUM
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,15 +36,8 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     shutil.copy(ROOT / "configs" / "classic.yaml", configs / "classic.yaml")
     for name in ("tiny", "edit", "cancel"):
         (configs / f"{name}.yaml").write_text(TINY, encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "studio", "configs", "--port", "0"], cwd=place,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    address = process.stdout.readline().strip()  # type: ignore[union-attr]
-    assert address.startswith("http://127.0.0.1:"), process.stderr.read()  # type: ignore[union-attr]
-    try:
+    with running_studio(place) as address:
         yield address, place
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.communicate(timeout=60)
 
 
 @pytest.fixture

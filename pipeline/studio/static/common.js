@@ -41,6 +41,23 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+/* Follow a book's rebuild (asked for, or running) to its end, then call done(run) once: however many
+   times a page asks while one is followed. */
+const following = new Set();
+async function afterBuild(name, done) {
+  if (following.has(name)) return;
+  following.add(name);
+  try {
+    for (;;) {
+      await new Promise(r => setTimeout(r, 500));
+      const run = await api("GET", `/api/builds/${name}`);
+      if (!run.pending && run.state !== "running" && run.state !== "starting") { await done(run); return; }
+    }
+  } finally {
+    following.delete(name);
+  }
+}
+
 function when(iso) {
   const date = new Date(iso);
   return isNaN(date) ? iso : date.toLocaleString();

@@ -136,20 +136,11 @@ function state(building) {
   if (building) follow();
 }
 
-let following = false;
-async function follow() {
-  if (following) return;
-  following = true;
-  for (;;) {
-    await new Promise(r => setTimeout(r, 700));
-    const run = await api("GET", `/api/builds/${NAME}`);
-    if (!run.pending && run.state !== "running" && run.state !== "starting") {
-      following = false;
-      if (run.state === "failed") { $("puzzle-message").hidden = false; $("puzzle-message").textContent = run.message; }
-      await load();
-      return;
-    }
-  }
+function follow() {
+  afterBuild(NAME, async run => {
+    if (run.state === "failed") { $("puzzle-message").hidden = false; $("puzzle-message").textContent = run.message; }
+    await load();
+  });
 }
 
 async function reroll(change) {
