@@ -1,0 +1,248 @@
+"""Make a word search of exactly the level asked, from a seed alone, keeping its promise: every listed
+word occurs exactly once in the grid (in any of the eight directions), inside the board, and no word
+of the language's blocklist reads anywhere.
+
+Per attempt (its own random.Random from the seed): the words go in longest first, each at the best of
+a few hundred sampled starts in the level's directions (easy: apart; medium: crossing allowed, one
+word on a downward diagonal; hard: a third of the words backwards; expert: the most crossing start,
+and decoys, near-copies one letter off, planted in the free cells). A hidden message fills the cells
+no word uses, row by row (more words from the section's pool go in first, until exactly enough cells
+are left); otherwise filler letters are drawn by the language's letter frequencies. Then the
+verifier counts every word: an extra occurrence or a blocked word is broken by drawing one of its
+filler letters again; one made of placed letters alone ends the attempt. The grade must be the level
+asked, or the next attempt runs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pipeline.errors import PuzzleBookError
+from pipeline.grids import Mask
+from pipeline.kinds.wordsearch.blocklist import blocked_words
+from pipeline.kinds.wordsearch.board import board_mask
+from pipeline.kinds.wordsearch.grade import LEVELS, crossing_least, decoy_least, grade_placed
+from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIAGONAL, DIRECTIONS, Placement, WordSearch
+from pipeline.kinds.wordsearch.letters import alphabet, weights
+from pipeline.kinds.wordsearch.search import lines, occurrences
+from pipeline.seeds import derive_seed
+
+ATTEMPTS = 80
+SAMPLES = 300
+"""Random starts tried per word before every start is listed."""
+FIXES = 400
+"""Filler letters drawn again, at most, to break extra occurrences."""
+ALL = tuple(DIRECTIONS)
+LEVEL_DIRECTIONS: dict[str, tuple[str, ...]] = {
+    "easy": ("E", "S"), "medium": ("E", "S", "SE", "SW"), "hard": ALL, "expert": ALL,
+}
+
+Cell = tuple[int, int]
+
+
+class _Board:
+    """The grid being filled: letters by cell (None while free), and which cells are fixed."""
+
+    def __init__(self, mask: Mask) -> None:
+        self.height, self.width = len(mask), max(len(row) for row in mask)
+        self.open = [(r, c) for r in range(self.height) for c in range(len(mask[r])) if mask[r][c]]
+        self.letters: dict[Cell, str | None] = {cell: None for cell in self.open}
+        self.fixed: set[Cell] = set()
+        """Cells of words, decoys and the message: never drawn again."""
+
+    def fits(self, word: str, r: int, c: int, direction: str, share: bool) -> int | None:
+        """How many of the word's cells it would share with letters already there, or None if it
+        does not fit (off the board, or a clash; with `share` False, any shared cell)."""
+        dr, dc = DIRECTIONS[direction]
+        shared = 0
+        for i, letter in enumerate(word):
+            cell = (r + i * dr, c + i * dc)
+            if cell not in self.letters:
+                return None
+            there = self.letters[cell]
+            if there is None:
+                continue
+            if there != letter or not share:
+                return None
+            shared += 1
+        return shared
+
+    def put(self, word: str, r: int, c: int, direction: str) -> int:
+        """Write the word in; the number of cells it newly fills."""
+        dr, dc = DIRECTIONS[direction]
+        new = 0
+        for i, letter in enumerate(word):
+            cell = (r + i * dr, c + i * dc)
+            if self.letters[cell] is None:
+                new += 1
+            self.letters[cell] = letter
+            self.fixed.add(cell)
+        return new
+
+    def free(self) -> list[Cell]:
+        return [cell for cell in self.open if self.letters[cell] is None]
+
+    def rows(self) -> tuple[str, ...]:
+        return tuple("".join(self.letters.get((r, c)) or BLOCKED for c in range(self.width)) for r in range(self.height))
+
+
+def _place(board: _Board, word: str, directions: Sequence[str], rng: random.Random, *, share: bool,
+           dense: bool, new_at_most: int | None = None) -> Placement | None:
+    """The word at the best of SAMPLES random starts (every start if none fits), or None."""
+    best: tuple[float, Placement] | None = None
+
+    def consider(r: int, c: int, direction: str) -> None:
+        nonlocal best
+        shared = board.fits(word, r, c, direction, share)
+        if shared is None or shared == len(word):
+            return
+        if new_at_most is not None and len(word) - shared > new_at_most:
+            return
+        score = (shared * 4 if dense else shared * 0.5) + rng.random()
+        if new_at_most is not None:
+            score += (len(word) - shared) * 8  # fill the gap as closely as possible
+        if best is None or score > best[0]:
+            best = (score, Placement(word, r, c, direction))
+
+    for _ in range(SAMPLES):
+        r, c = rng.choice(board.open)
+        consider(r, c, rng.choice(directions))
+    if best is None:
+        for r, c in board.open:
+            for direction in directions:
+                consider(r, c, direction)
+    return best[1] if best else None
+
+
+def _directions_for(words: Sequence[str], difficulty: str, rng: random.Random) -> list[tuple[str, ...]]:
+    """Each word's allowed directions: medium makes its longest word diagonal; hard and expert send a
+    third of the words (at least one) backwards or upwards."""
+    allowed = [LEVEL_DIRECTIONS[difficulty]] * len(words)
+    if difficulty == "medium":
+        allowed[0] = ("SE", "SW")
+    elif difficulty in ("hard", "expert"):
+        backwards = max(1, len(words) // 3)
+        for i in rng.sample(range(len(words)), backwards):
+            allowed[i] = BACKWARD
+    return allowed
+
+
+def _decoy(word: str, rng: random.Random, letters: str, cumulative: tuple[float, ...]) -> str:
+    i = rng.randrange(len(word))
+    while True:
+        other = rng.choices(letters, cum_weights=cumulative)[0]
+        if other != word[i]:
+            return word[:i] + other + word[i + 1:]
+
+
+def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str, difficulty: str,
+            rng: random.Random, language: str, umlauts: str) -> tuple[WordSearch, tuple[Placement, ...]] | None:
+    """One try at the puzzle; None when the words, the message or the promise do not work out."""
+    board = _Board(mask)
+    letters, cumulative = weights(language, umlauts)
+    order = sorted(words, key=lambda word: (-len(word), rng.random()))
+    placed: list[Placement] = []
+    share = difficulty != "easy"
+    dense = difficulty == "expert"
+    for word, directions in zip(order, _directions_for(order, difficulty, rng)):
+        placement = _place(board, word, directions, rng, share=share, dense=dense)
+        if placement is None:
+            return None
+        board.put(word, placement.row, placement.column, placement.direction)
+        placed.append(placement)
+    listed = list(order)
+    if message:
+        gap = len(board.free()) - len(message)
+        spare = [word for word in pool if word not in listed]
+        rng.shuffle(spare)
+        while gap > 0:
+            placement = next((p for word in spare if (p := _place(board, word, LEVEL_DIRECTIONS[difficulty], rng,
+                                                                  share=share, dense=dense, new_at_most=gap))), None)
+            if placement is None:
+                return None
+            spare.remove(placement.word)
+            gap -= board.put(placement.word, placement.row, placement.column, placement.direction)
+            placed.append(placement)
+            listed.append(placement.word)
+        if gap < 0:
+            return None
+        for cell, letter in zip(board.free(), message):
+            board.letters[cell] = letter
+            board.fixed.add(cell)
+    elif difficulty == "expert":
+        for _ in range(decoy_least(len(listed)) + 1):
+            long_words = [word for word in listed if len(word) >= 4]
+            if not long_words:
+                break
+            copy = _decoy(rng.choice(long_words), rng, letters, cumulative)
+            spot = _place(board, copy, ALL, rng, share=False, dense=False)
+            if spot is not None:
+                board.put(copy, spot.row, spot.column, spot.direction)
+    for cell in board.free():
+        board.letters[cell] = rng.choices(letters, cum_weights=cumulative)[0]
+    if not _keep_promise(board, listed, placed, rng, language, umlauts):
+        return None
+    ordered = tuple(sorted(listed))
+    by_word = {placement.word: placement for placement in placed}
+    puzzle = WordSearch(board.rows(), ordered, message)
+    return puzzle, tuple(by_word[word] for word in ordered)
+
+
+def _keep_promise(board: _Board, listed: Sequence[str], placed: Sequence[Placement], rng: random.Random,
+                  language: str, umlauts: str) -> bool:
+    """Draw filler letters again until every listed word occurs once and no blocked word reads
+    anywhere; False when an unwanted word is made of fixed cells alone."""
+    letters, cumulative = weights(language, umlauts)
+    own = {placement.word: frozenset(placement.cells()) for placement in placed}
+    blocked = blocked_words(language, umlauts)
+    for _ in range(FIXES):
+        rows = board.rows()
+        found = occurrences(rows, (*listed, *blocked), lines(rows))
+        unwanted = [occurrence for word, where in found.items() for occurrence in where
+                    if frozenset(occurrence.cells()) != own.get(word)]
+        if not unwanted:
+            return True
+        for occurrence in unwanted:
+            loose = [cell for cell in occurrence.cells() if cell not in board.fixed]
+            if not loose:
+                return False
+            cell = rng.choice(loose)
+            current = board.letters[cell]
+            while board.letters[cell] == current:
+                board.letters[cell] = rng.choices(letters, cum_weights=cumulative)[0]
+    return False
+
+
+def generate(params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    """The record of a unique word search of exactly `difficulty` for the job's `params`."""
+    if difficulty not in LEVELS:
+        raise PuzzleBookError(f"unknown level {difficulty!r}; allowed: {', '.join(LEVELS)}")
+    language, umlauts = params["language"], params.get("umlauts", "keep")
+    mask = board_mask(params["shape"], seed)
+    words, pool, message = list(params["words"]), list(params.get("pool", ())), params.get("message") or ""
+    letters = alphabet(language, umlauts)
+    for tries in range(1, ATTEMPTS + 1):
+        rng = random.Random(derive_seed(seed, "wordsearch", tries))
+        made = attempt(mask, words, pool, message, difficulty, rng, language, umlauts)
+        if made is None:
+            continue
+        puzzle, solution = made
+        grade = grade_placed(puzzle, solution, letters)
+        if grade["level"] != difficulty:
+            continue
+        return {
+            "kind": "wordsearch", "shape": dict(params["shape"]), "language": language, "umlauts": umlauts,
+            "show": params.get("show", "list"), "seed": seed, "difficulty": difficulty,
+            "grid": {"rows": list(puzzle.rows), "words": list(puzzle.words), "show": params.get("show", "list"),
+                     "message": bool(message)},
+            "solution": {"placements": [placement.to_json() for placement in solution], "message": message},
+            "grade": grade, "attempts": tries,
+        }
+    what = f" with the message {message!r}" if message else ""
+    raise PuzzleBookError(
+        f"no {difficulty} word search of {len(words)} words{what} fits a {params['shape']['name']} board after "
+        f"{ATTEMPTS} tries: use fewer or shorter words, a larger board, or another level"
+        + (f" (expert needs room for {crossing_least(len(words))} crossings and decoys)" if difficulty == "expert" else "")
+    )
