@@ -355,6 +355,18 @@ class BookSpec(Spec):
         return [value] if isinstance(value, str) else value
 
     @model_validator(mode="after")
+    def _sections_in_the_book(self) -> BookSpec:
+        """Each section told what it takes from the book (Section.in_book), its problems named at its place."""
+        sections = []
+        for i, section in enumerate(self.sections):
+            try:
+                sections.append(section.in_book(self.language, self.seed))
+            except FieldError as err:
+                raise FieldError(str(err), ("sections", i, *err.path)) from None
+        self.__dict__["sections"] = sections  # a frozen model: set once, while it is being validated
+        return self
+
+    @model_validator(mode="after")
     def _unique_names(self) -> BookSpec:
         seen: dict[str, int] = {}
         for i, section in enumerate(self.sections):

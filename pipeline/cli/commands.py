@@ -68,6 +68,8 @@ def refuse_other_kinds_options(args: argparse.Namespace, kind: Kind[Any, Any]) -
         if family.family == kind.family:
             continue
         for name in family.generate_options:
+            if name in kind.generate_options:  # a flag two families share (a board's shape)
+                continue
             if getattr(args, name, None) not in (None, False):
                 flag = "--" + name.replace("_", "-")
                 instead = kind.foreign_option_hint or f"it is for --kind {family.name}"

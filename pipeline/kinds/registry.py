@@ -13,8 +13,9 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.base import Kind
 from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.sudoku.kind import SUDOKU
+from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU)
+KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
 DEFAULT: Kind[Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}

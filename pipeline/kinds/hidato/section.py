@@ -7,7 +7,6 @@ only: it makes no puzzle.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -18,46 +17,8 @@ from pipeline.kinds.hidato.outline import RANDOM_SHAPES, board_mask
 from pipeline.kinds.hidato.path import path_problem
 from pipeline.kinds.hidato.techniques import LEVELS
 from pipeline.kinds.hidato.textformat import KINDS
-from pipeline.kinds.section import SectionSpec
-from pipeline.specs import FieldError, Spec
-
-SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
-"""A shape written as text: 'name' or 'name:size'."""
-
-
-class ShapeSpec(Spec):
-    """One board outline: a shape name and only the parameters given (the rest use the shape's defaults).
-
-    In YAML a plain string 'cross' or 'cross:9' means name[:size]. model_dump(exclude_none=True) gives
-    the name plus the given parameters.
-    """
-
-    name: str = Field(description="square, cross, rhombus, mirror, cloud, random, or a file in shapes/; "
-                      "for hexhidato: hexagon, triangle, parallelogram, hexstar, hexring, hexrandom, or a hex file")
-    size: int | None = Field(None, description="side of the bounding square (a hex shape's side), in cells")
-    width: int | None = Field(None, description="square, parallelogram: columns; hexring: band width")
-    height: int | None = Field(None, description="square, parallelogram: rows")
-    arm: int | None = Field(None, description="cross only: arm width, same parity as size")
-    ratio: float | None = Field(None, description="random, hexrandom: share of cells blocked, 0 to 0.5")
-
-    model_config = Spec.model_config | {
-        "json_schema_extra": {"text_form": {"pattern": f"^{SHAPE_TEXT.pattern}$", "description": "'name' or 'name:size'"}}
-    }
-
-    @model_validator(mode="before")
-    @classmethod
-    def _shorthand(cls, data: Any) -> Any:
-        if not isinstance(data, str):
-            return data
-        match = SHAPE_TEXT.fullmatch(data.strip())
-        if match is None:
-            raise ValueError(f"a shape written as text is 'name' or 'name:size' like 'cross:9'; got {data!r}")
-        return {"name": match[1]} if match[2] is None else {"name": match[1], "size": int(match[2])}
-
-    def given(self) -> dict[str, Any]:
-        """The name and only the parameters the config gave."""
-        return self.model_dump(exclude_none=True)
-
+from pipeline.kinds.section import SectionSpec, ShapeSpec
+from pipeline.specs import FieldError
 
 class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
     """Puzzle i (from 1) takes shapes[(i-1) % n]; hidato lets steps cross corners, numbrix does not,

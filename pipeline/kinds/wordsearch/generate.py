@@ -23,7 +23,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.grids import Mask
 from pipeline.kinds.wordsearch.blocklist import blocked_words
 from pipeline.kinds.wordsearch.board import board_mask
-from pipeline.kinds.wordsearch.grade import LEVELS, crossing_least, decoy_least, grade_placed
+from pipeline.kinds.wordsearch.grade import DECOY_LENGTH, LEVELS, crossing_least, decoy_least, grade_placed
 from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIAGONAL, DIRECTIONS, Placement, WordSearch
 from pipeline.kinds.wordsearch.letters import alphabet, weights
 from pipeline.kinds.wordsearch.search import lines, occurrences
@@ -32,6 +32,8 @@ from pipeline.seeds import derive_seed
 ATTEMPTS = 80
 SAMPLES = 300
 """Random starts tried per word before every start is listed."""
+TOP = 8
+"""The best starts a word tries, in turn, until one spells nothing unwanted."""
 FIXES = 400
 """Filler letters drawn again, at most, to break extra occurrences."""
 ALL = tuple(DIRECTIONS)
@@ -88,13 +90,15 @@ class _Board:
         return tuple("".join(self.letters.get((r, c)) or BLOCKED for c in range(self.width)) for r in range(self.height))
 
 
-def _place(board: _Board, word: str, directions: Sequence[str], rng: random.Random, *, share: bool,
-           dense: bool, new_at_most: int | None = None) -> Placement | None:
-    """The word at the best of SAMPLES random starts (every start if none fits), or None."""
-    best: tuple[float, Placement] | None = None
+def _starts(board: _Board, word: str, directions: Sequence[str], rng: random.Random, *, share: bool,
+            dense: bool, new_at_most: int | None = None) -> list[Placement]:
+    """The word's best starts, best first: the top few of SAMPLES random ones (of every start when
+    none of those fits)."""
+    scored: dict[Placement, float] = {}
 
     def consider(r: int, c: int, direction: str) -> None:
-        nonlocal best
+        if (r, c) not in board.letters:
+            return
         shared = board.fits(word, r, c, direction, share)
         if shared is None or shared == len(word):
             return
@@ -103,17 +107,43 @@ def _place(board: _Board, word: str, directions: Sequence[str], rng: random.Rand
         score = (shared * 4 if dense else shared * 0.5) + rng.random()
         if new_at_most is not None:
             score += (len(word) - shared) * 8  # fill the gap as closely as possible
-        if best is None or score > best[0]:
-            best = (score, Placement(word, r, c, direction))
+        scored[Placement(word, r, c, direction)] = score
 
+    if new_at_most is not None:  # filling the last gaps: every start that covers a free cell
+        for r, c in board.free():
+            for direction in directions:
+                dr, dc = DIRECTIONS[direction]
+                for k in range(len(word)):
+                    consider(r - k * dr, c - k * dc, direction)
+        return sorted(scored, key=lambda placement: -scored[placement])[:TOP]
     for _ in range(SAMPLES):
         r, c = rng.choice(board.open)
         consider(r, c, rng.choice(directions))
-    if best is None:
+    if not scored:
         for r, c in board.open:
             for direction in directions:
                 consider(r, c, direction)
-    return best[1] if best else None
+    return sorted(scored, key=lambda placement: -scored[placement])[:TOP]
+
+
+def _place(board: _Board, word: str, directions: Sequence[str], rng: random.Random, unwanted: Sequence[str],
+           own: dict[str, frozenset[Cell]], *, share: bool, dense: bool, new_at_most: int | None = None) -> Placement | None:
+    """Write the word at its best start that spells no unwanted word with the letters already fixed
+    (a listed word a second time, or a blocked word): those could never be undone. None if none does."""
+    for placement in _starts(board, word, directions, rng, share=share, dense=dense, new_at_most=new_at_most):
+        before = {cell: board.letters[cell] for cell in placement.cells()}
+        board.put(word, placement.row, placement.column, placement.direction)
+        own[word] = frozenset(placement.cells())
+        rows = board.rows()
+        found = occurrences(rows, unwanted, lines(rows))
+        if all(frozenset(o.cells()) == own.get(w) for w, where in found.items() for o in where):
+            return placement
+        for cell, letter in before.items():
+            board.letters[cell] = letter
+            if letter is None:
+                board.fixed.discard(cell)
+        del own[word]
+    return None
 
 
 def _directions_for(words: Sequence[str], difficulty: str, rng: random.Random) -> list[tuple[str, ...]]:
@@ -146,11 +176,12 @@ def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str,
     placed: list[Placement] = []
     share = difficulty != "easy"
     dense = difficulty == "expert"
+    own: dict[str, frozenset[Cell]] = {}
+    unwanted = (*words, *pool, *blocked_words(language, umlauts))
     for word, directions in zip(order, _directions_for(order, difficulty, rng)):
-        placement = _place(board, word, directions, rng, share=share, dense=dense)
+        placement = _place(board, word, directions, rng, unwanted, own, share=share, dense=dense)
         if placement is None:
             return None
-        board.put(word, placement.row, placement.column, placement.direction)
         placed.append(placement)
     listed = list(order)
     if message:
@@ -158,12 +189,14 @@ def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str,
         spare = [word for word in pool if word not in listed]
         rng.shuffle(spare)
         while gap > 0:
+            free = len(board.free())
             placement = next((p for word in spare if (p := _place(board, word, LEVEL_DIRECTIONS[difficulty], rng,
-                                                                  share=share, dense=dense, new_at_most=gap))), None)
+                                                                  unwanted, own, share=share, dense=dense,
+                                                                  new_at_most=gap))), None)
             if placement is None:
                 return None
             spare.remove(placement.word)
-            gap -= board.put(placement.word, placement.row, placement.column, placement.direction)
+            gap -= free - len(board.free())
             placed.append(placement)
             listed.append(placement.word)
         if gap < 0:
@@ -172,21 +205,20 @@ def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str,
             board.letters[cell] = letter
             board.fixed.add(cell)
     elif difficulty == "expert":
-        for _ in range(decoy_least(len(listed)) + 1):
-            long_words = [word for word in listed if len(word) >= 4]
+        for _ in range(decoy_least(len(listed)) + 2):
+            long_words = [word for word in listed if len(word) >= DECOY_LENGTH]
             if not long_words:
                 break
             copy = _decoy(rng.choice(long_words), rng, letters, cumulative)
-            spot = _place(board, copy, ALL, rng, share=False, dense=False)
-            if spot is not None:
-                board.put(copy, spot.row, spot.column, spot.direction)
+            _place(board, copy, ALL, rng, unwanted, own, share=False, dense=False)
+            own.pop(copy, None)  # a decoy is fixed letters, not a word to find
     for cell in board.free():
         board.letters[cell] = rng.choices(letters, cum_weights=cumulative)[0]
     if not _keep_promise(board, listed, placed, rng, language, umlauts):
         return None
     ordered = tuple(sorted(listed))
     by_word = {placement.word: placement for placement in placed}
-    puzzle = WordSearch(board.rows(), ordered, message)
+    puzzle = WordSearch(board.rows(), ordered, message, language=language, umlauts=umlauts)
     return puzzle, tuple(by_word[word] for word in ordered)
 
 
@@ -236,13 +268,19 @@ def generate(params: dict[str, Any], difficulty: str, seed: int) -> dict[str, An
             "kind": "wordsearch", "shape": dict(params["shape"]), "language": language, "umlauts": umlauts,
             "show": params.get("show", "list"), "seed": seed, "difficulty": difficulty,
             "grid": {"rows": list(puzzle.rows), "words": list(puzzle.words), "show": params.get("show", "list"),
-                     "message": bool(message)},
-            "solution": {"placements": [placement.to_json() for placement in solution], "message": message},
+                     "list_style": params.get("list_style", "alphabetical"), "message": message},
+            "solution": [placement.to_json() for placement in solution],
             "grade": grade, "attempts": tries,
         }
-    what = f" with the message {message!r}" if message else ""
+    if message:
+        raise PuzzleBookError(
+            f"no {difficulty} word search of {len(words)} words with the message {message!r} fits a "
+            f"{params['shape']['name']} board after {ATTEMPTS} tries: the words (and up to {len(pool)} more from the "
+            f"section's list) must cover every cell but the message's {len(message)}: use a smaller board or a "
+            "longer message"
+        )
     raise PuzzleBookError(
-        f"no {difficulty} word search of {len(words)} words{what} fits a {params['shape']['name']} board after "
+        f"no {difficulty} word search of {len(words)} words fits a {params['shape']['name']} board after "
         f"{ATTEMPTS} tries: use fewer or shorter words, a larger board, or another level"
         + (f" (expert needs room for {crossing_least(len(words))} crossings and decoys)" if difficulty == "expert" else "")
     )

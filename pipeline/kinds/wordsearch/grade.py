@@ -28,9 +28,13 @@ NAMES = {"across": "left to right", "down": "top to bottom", "diagonal": "diagon
          "crossing": "crossing words", "backwards": "backwards and upwards", "decoys": "near-copies"}
 
 
+DECOY_LENGTH = 5
+"""Near-copies of shorter words turn up by chance too often to count as decoys."""
+
+
 def decoy_least(words: int) -> int:
-    """Decoys an expert puzzle holds at least."""
-    return max(2, words // 4)
+    """Decoys an expert puzzle holds at least (well above what chance leaves in a grid)."""
+    return max(3, words // 4)
 
 
 def crossing_least(words: int) -> int:
@@ -40,12 +44,12 @@ def crossing_least(words: int) -> int:
 
 @lru_cache(maxsize=64)
 def _near_copies(words: tuple[str, ...], alphabet: str) -> ahocorasick.Automaton | None:
-    """Every string one letter off a listed word (of four letters or more), and its reverse."""
+    """Every string one letter off a listed word (of DECOY_LENGTH letters or more), and its reverse."""
     listed = set(words) | {word[::-1] for word in words}
     machine = ahocorasick.Automaton()
     added = False
     for word in words:
-        if len(word) < 4:
+        if len(word) < DECOY_LENGTH:
             continue
         for i, letter in enumerate(word):
             for other in alphabet:
@@ -118,7 +122,7 @@ def grade_placed(puzzle: WordSearch, solution: Solution, alphabet: str) -> dict[
     else:
         level = "easy"
     techniques = {"across": directions["E"], "down": directions["S"], "diagonal": diagonal, "crossing": shared,
-                  "backwards": backwards, "decoys": planted}
+                  "backwards": backwards, "decoys": planted if planted >= decoy_least(words) else 0}
     used = {name: count for name, count in techniques.items() if count}
     cells = len(puzzle.open_cells())
     return {
@@ -129,6 +133,7 @@ def grade_placed(puzzle: WordSearch, solution: Solution, alphabet: str) -> dict[
         "words": words,
         "cells": cells,
         "letters_used": len({cell for placement in solution for cell in placement.cells()}),
+        "near_copies": planted,
         "directions": {d: directions[d] for d in sorted(directions)},
     }
 

@@ -54,6 +54,9 @@ class WordSearch:
     words: tuple[str, ...]
     message: str = ""
     show: str = "list"
+    language: str = "en"
+    umlauts: str = "keep"
+    list_style: str = "alphabetical"
 
     @property
     def height(self) -> int:

@@ -15,6 +15,12 @@ from pipeline.typeset.draw.common import GridFit, label_height
 from pipeline.typeset.draw.honeycomb import draw_honeycomb, fit_honeycomb, honeycomb_centres, honeycomb_extent
 from pipeline.typeset.draw.path import draw_path, fit_grid, grid_extent, path_centres
 from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku, sudoku_centres, sudoku_extent
+from pipeline.typeset.draw.wordsearch import (
+    draw_wordsearch,
+    fit_wordsearch,
+    wordsearch_centres,
+    wordsearch_extent,
+)
 
 __all__ = ["DRAWINGS", "Drawing", "GridFit", "drawing", "label_height"]
 
@@ -40,6 +46,7 @@ DRAWINGS: dict[str, Drawing] = {
     "hidato": Drawing(fit_grid, draw_path, grid_extent, path_centres),
     "hexhidato": Drawing(fit_honeycomb, draw_honeycomb, honeycomb_extent, honeycomb_centres),
     "sudoku": Drawing(fit_sudoku, draw_sudoku, sudoku_extent, sudoku_centres),
+    "wordsearch": Drawing(fit_wordsearch, draw_wordsearch, wordsearch_extent, wordsearch_centres),
 }
 """By kind name, else by family (Kind.family): Hidato and Numbrix share one drawing, hex Hidato has its own."""
 

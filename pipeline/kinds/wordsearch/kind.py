@@ -1,0 +1,268 @@
+"""Word search behind the kinds' one face: letters in a shaped grid, every listed word there exactly once.
+
+Each method hands over to this package's engine (letters, board, search, generate, grade, textformat,
+show); nothing here searches or draws. A record's grid is {"rows", "words", "show", "list_style",
+"message" (what the unused letters spell, "" for none; printed with the answer only), and "prompt"
+when the list is not shown}; its solution is [[word, row, column, direction], ...].
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from pipeline.errors import PuzzleBookError
+from pipeline.i18n import N_, words_for
+from pipeline.kinds.base import GENERATE, Kind
+from pipeline.kinds.result import SolveResult
+from pipeline.kinds.wordsearch.blocklist import blocked_words
+from pipeline.kinds.wordsearch.board import board_mask
+from pipeline.kinds.wordsearch.generate import generate
+from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
+from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW, Solution, WordSearch, grid_problem, unused_letters
+from pipeline.kinds.wordsearch.guide import FIND_COUNT, WORDSEARCH_GUIDE
+from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, alphabet, normalize
+from pipeline.kinds.wordsearch.search import occurrences
+from pipeline.kinds.wordsearch.show import wordsearch_card, wordsearch_text
+from pipeline.kinds.wordsearch.textformat import (
+    WordSearchText,
+    format_wordsearches,
+    looks_like_wordsearch,
+    parse_wordsearches,
+    solution_lines,
+)
+from pipeline.kinds.wordsearch.themes import theme_words, themes
+
+DEFAULT_WORDS = 15
+
+
+def _grid(puzzle: WordSearch) -> dict[str, Any]:
+    grid: dict[str, Any] = {"rows": list(puzzle.rows), "words": list(puzzle.words), "show": puzzle.show,
+                            "list_style": puzzle.list_style, "message": puzzle.message}
+    if puzzle.show == "count":
+        grid["prompt"] = words_for(puzzle.language)(FIND_COUNT, count=len(puzzle.words))
+    return grid
+
+
+class WordSearchKind(Kind[WordSearch, Solution]):
+    """Find every listed word in a grid of letters, in a straight line, in any allowed direction."""
+
+    name = "wordsearch"
+    title = N_("Word search")
+    family = "wordsearch"
+    levels = LEVELS
+    technique_names = NAMES
+    guide = WORDSEARCH_GUIDE
+    generate_options = ("theme", "words", "words_per_puzzle", "language", "shape", "size", "width", "height", "arm",
+                        "ratio")
+    foreign_option_hint = "a word search takes its words from --theme or --words"
+
+    @cached_property
+    def section_model(self) -> Any:  # type: ignore[override]
+        from pipeline.kinds.wordsearch.section import WordSearchSection
+
+        return WordSearchSection
+
+    # ------------------------------------------------------------------ making puzzles for a book
+
+    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+        words, pool = section.puzzle_words(index)
+        params: dict[str, Any] = {
+            "shape": section.shapes[(index - 1) % len(section.shapes)].given(),
+            "language": section.letters_language, "umlauts": section.umlauts, "words": words,
+            "show": section.show, "list_style": section.list_style,
+        }
+        if section.message is not None:
+            params["message"] = normalize(section.message, section.letters_language, section.umlauts)
+            params["pool"] = pool
+        return params
+
+    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+        record = generate(params, difficulty, seed)
+        if record["show"] == "count":
+            puzzle, _ = self.read_record(record)
+            record["grid"] = _grid(puzzle)
+        return record
+
+    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"shape": params["shape"], "language": params["language"], "umlauts": params["umlauts"],
+                "show": params["show"]}
+
+    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+        """The job's board (blocked cells where its shape has none), its words (and for a hidden
+        message, words of its pool only), in its letters."""
+        try:
+            puzzle, solution = self.read_record(record)
+        except (KeyError, TypeError, ValueError, PuzzleBookError) as err:
+            return f"it is not a word search record ({err})"
+        mask = board_mask(params["shape"], int(record["seed"]))
+        if len(puzzle.rows) != len(mask) or any(
+            (char != "#") != bool(mask[r][c]) for r, row in enumerate(puzzle.rows) for c, char in enumerate(row)
+        ):
+            return "its grid is not the board its section asks for"
+        allowed = set(params["words"]) | set(params.get("pool", ()))
+        if not set(params["words"]) <= set(puzzle.words) or not set(puzzle.words) <= allowed:
+            return "its words are not the ones its section gives it"
+        if puzzle.message != params.get("message", ""):
+            return "its hidden message is not its section's"
+        return grid_problem(puzzle, alphabet(puzzle.language, puzzle.umlauts))
+
+    def blank_grid(self, params: dict[str, Any], seed: int) -> dict[str, Any]:
+        mask = board_mask(params["shape"], seed)
+        rows = ["".join("W" if open_ else "#" for open_ in row) for row in mask]
+        puzzle = WordSearch(tuple(rows), tuple(params["words"]), params.get("message", ""), params["show"],
+                            params["language"], params["umlauts"], params["list_style"])
+        return _grid(puzzle)
+
+    def board_cells(self, params: dict[str, Any]) -> int | None:
+        if params["shape"]["name"] == "random":
+            return None
+        return sum(map(sum, board_mask(params["shape"])))
+
+    # ------------------------------------------------------------------ records and proofs
+
+    def read_record(self, record: Mapping[str, Any]) -> tuple[WordSearch, Solution]:
+        grid, answer = record["grid"], record["solution"]
+        language, umlauts = record.get("language", "en"), record.get("umlauts", "keep")
+        if language not in LANGUAGES or umlauts not in UMLAUTS:
+            raise ValueError(f"unknown language {language!r} or umlauts {umlauts!r}")
+        if grid.get("show", "list") not in SHOW:
+            raise ValueError(f"unknown show {grid.get('show')!r}")
+        rows = tuple(grid["rows"])
+        words = tuple(grid["words"])
+        if not all(isinstance(row, str) for row in rows) or not all(isinstance(word, str) for word in words):
+            raise TypeError("rows and words are text")
+        placements = as_placements(list(answer))
+        if any(placement.direction not in DIRECTIONS for placement in placements):
+            raise ValueError("a placement's direction is none of E, S, SE, SW, W, N, NW, NE")
+        message = grid.get("message", "")
+        if not isinstance(message, str):
+            raise TypeError("the message is text")
+        puzzle = WordSearch(rows, words, message, grid.get("show", "list"), language, umlauts,
+                            grid.get("list_style", "alphabetical"))
+        return puzzle, placements
+
+    def write_record(self, puzzle: WordSearch, solution: Solution) -> dict[str, Any]:
+        return {"language": puzzle.language, "umlauts": puzzle.umlauts, "grid": _grid(puzzle),
+                "solution": self.solution_json(solution)}
+
+    def is_solution(self, puzzle: WordSearch, solution: Solution) -> bool:
+        """Every listed word placed where the grid spells it, the unused letters spelling the message
+        (when there is one), and no blocked word reading anywhere."""
+        if [placement.word for placement in solution] != list(puzzle.words):
+            return False
+        for placement in solution:
+            if "".join(puzzle.letter(r, c) for r, c in placement.cells()) != placement.word:
+                return False
+        if puzzle.message and unused_letters(puzzle, solution) != puzzle.message:
+            return False
+        blocked = occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts))
+        return not any(blocked.values())
+
+    def prove(self, puzzle: WordSearch, *, node_limit: int | None = None,
+              hint: Solution | None = None) -> SolveResult[Solution]:
+        return self.solve(puzzle)
+
+    def default_node_limit(self, puzzle: WordSearch) -> int:
+        return 1
+
+    def solve(self, puzzle: WordSearch, limit: int = 2, *, node_limit: int | None = None,
+              hint: Solution | None = None) -> SolveResult[Solution]:
+        """Every word's placements, found by the verifier: one solution when each word occurs once,
+        two (differing in a word found twice) when one occurs more often, none when one is missing."""
+        found = occurrences(puzzle.rows, puzzle.words)
+        if any(not where for where in found.values()):
+            return SolveResult((), complete=True, nodes=1)
+        first = tuple(found[word][0] for word in puzzle.words)
+        twice = next((word for word in puzzle.words if len(found[word]) > 1), None)
+        if twice is None:
+            if puzzle.message and unused_letters(puzzle, first) != puzzle.message:
+                return SolveResult((), complete=True, nodes=1)
+            return SolveResult((first,), complete=True, nodes=1)
+        second = tuple(found[word][1] if word == twice else found[word][0] for word in puzzle.words)
+        return SolveResult((first, second)[:max(limit, 1)], complete=True, nodes=1)
+
+    def grade(self, puzzle: WordSearch) -> dict[str, object]:
+        blocked = {word: where for word, where in occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts)).items() if where}
+        if blocked:
+            first = next(iter(blocked.values()))[0]
+            raise PuzzleBookError(f"a word of the {puzzle.language} blocklist reads at r{first.row + 1}c{first.column + 1} "
+                                  f"({first.direction}): the puzzle cannot be printed")
+        return grade(puzzle, alphabet(puzzle.language, puzzle.umlauts))
+
+    # ------------------------------------------------------------------ text
+
+    def claims(self, text: str) -> bool:
+        return looks_like_wordsearch(text)
+
+    def parse(self, text: str, source: str) -> list[WordSearchText]:  # type: ignore[override]
+        return parse_wordsearches(text, source)
+
+    def format(self, items: Iterable[Any]) -> str:
+        return format_wordsearches(items)
+
+    def solution_text(self, item: Any, solution: Solution) -> str:
+        return solution_lines(item.puzzle, solution)
+
+    def solution_json(self, solution: Solution) -> object:
+        return [placement.to_json() for placement in solution]
+
+    def card(self, item: Any, index: int, total: int, with_solution: bool) -> str:
+        return wordsearch_card(item, index, total, with_solution)
+
+    # ------------------------------------------------------------------ command line
+
+    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
+        if command != GENERATE:
+            return
+        group = parser.add_argument_group("wordsearch", "for --kind wordsearch only")
+        group.add_argument("--theme", choices=sorted(themes("en")), help="a shipped word list (default animals)")
+        group.add_argument("--words", metavar="W,W,...", help="the words to hide, comma-separated (instead of --theme)")
+        group.add_argument("--words-per-puzzle", type=int, metavar="N", help=f"words to hide (default {DEFAULT_WORDS})")
+        group.add_argument("--language", choices=LANGUAGES, help="the letters' language (default en)")
+
+    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
+        language = args.language or "en"
+        if args.words and args.theme:
+            raise PuzzleBookError("give --words or --theme, not both", field="--words")
+        try:
+            written = args.words.split(",") if args.words else list(theme_words(language, args.theme or "animals"))
+            words = [normalize(word, language) for word in written if word.strip()]
+        except ValueError as err:
+            raise PuzzleBookError(str(err), field="--words") from None
+        shape: dict[str, Any] = {"name": args.shape or "square"}
+        for key in ("size", "width", "height", "arm", "ratio"):
+            if getattr(args, key, None) is not None:
+                shape[key] = getattr(args, key)
+        wanted = args.words_per_puzzle or (len(words) if args.words else DEFAULT_WORDS)
+        from pipeline.kinds.wordsearch.section import contained
+
+        if args.words and (pair := contained(words)):
+            raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
+        chosen: list[str] = []
+        mask = board_mask(shape, seed)
+        longest = max(len(mask), max(len(row) for row in mask))
+        for word in words:
+            if len(chosen) < wanted and len(word) <= longest and contained([*chosen, word]) is None:
+                chosen.append(word)
+        params = {"shape": shape, "language": language, "umlauts": "keep", "words": chosen, "show": "list",
+                  "list_style": "alphabetical"}
+        return self.generate(params, args.difficulty, seed)
+
+    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
+        puzzle, solution = self.read_record(record)
+        meta = {"seed": str(record["seed"]), "level": str(record["grade"]["level"]), "shape": record["shape"]["name"]}
+        item = WordSearchText(puzzle, solution if args.solutions else None, 0, meta)
+        return wordsearch_text(item, first)
+
+    def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
+        try:
+            board_mask({"name": name, **options}, seed)
+        except PuzzleBookError:
+            return False
+        return True
+
+
+WORDSEARCH = WordSearchKind()

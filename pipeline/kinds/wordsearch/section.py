@@ -1,0 +1,241 @@
+"""A word search section of a book: its boards, its words (a list, a file, or a shipped theme), how many
+a puzzle holds, its letters' language, and its variants (a hidden message; "find N words").
+
+Checked when the config loads, naming the words at fault: words no board can hold, words holding a
+blocked word, and word pairs where one holds the other (the longer would show the shorter twice).
+Which words puzzle i gets is decided here too (`puzzle_words`), from the book seed and the section
+alone, so no word comes back in a section before its theme runs out.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
+
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds.section import SectionSpec, ShapeSpec
+from pipeline.kinds.wordsearch.blocklist import blocked_inside
+from pipeline.kinds.wordsearch.board import board_mask, runs
+from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
+from pipeline.kinds.wordsearch.grade import LEVELS
+from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW
+from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, normalize
+from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
+from pipeline.seeds import derive_seed
+from pipeline.specs import FieldError
+from pipeline.textfile import read_text_file
+
+LIST_STYLES = ("alphabetical", "length")
+MIN_WORDS, MAX_WORDS = 4, 60
+MAX_MESSAGE = 60
+POOL = 40
+"""Words a hidden-message puzzle may add to its list to leave exactly the message's cells."""
+
+
+def contained(words: list[str]) -> tuple[str, str] | None:
+    """A pair (shorter, longer) where the longer holds the shorter, read either way, or None."""
+    ordered = sorted(set(words), key=len)
+    for i, short in enumerate(ordered):
+        for long in ordered[i + 1:]:
+            if short in long or short[::-1] in long:
+                return short, long
+    return None
+
+
+class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
+    """Puzzle i (from 1) takes shapes[(i-1) % n] and the next `words_per_puzzle` words of the section's list."""
+
+    misplaced_hint: ClassVar[str] = "a wordsearch section's words come from 'words', 'words_file' or 'theme'"
+
+    kind: Literal["wordsearch"] = Field(description="wordsearch: find every listed word in the grid of letters")
+    shapes: list[ShapeSpec] = Field(
+        default_factory=lambda: [ShapeSpec(name="square", size=15)],
+        description="one shape or a list (square, rectangles by width and height, cross, rhombus, cloud, a mask file "
+        "such as heart); 8 to 30 cells a side, mask files scaled to size (default 15)",
+        json_schema_extra={"one_or_list": True},
+    )
+    words: list[str] | None = Field(None, min_length=MIN_WORDS, description="the words to hide (or words_file, or theme)")
+    words_file: str | None = Field(None, description="a text file of words, one a line, beside the config")
+    theme: str | None = Field(None, description="a shipped theme: " + ", ".join(sorted(themes("en"))))
+    words_per_puzzle: int | None = Field(
+        None, ge=MIN_WORDS, le=MAX_WORDS, description="words each puzzle hides (default 15, or all words given when fewer)"
+    )
+    language: Literal[LANGUAGES] | None = Field(  # type: ignore[valid-type]
+        None, description="the letters' language (default the book's)"
+    )
+    umlauts: Literal[UMLAUTS] = Field(  # type: ignore[valid-type]
+        "keep", description="German only: keep Ä, Ö and Ü as letters (as German puzzle books print them) or fold "
+        "them to AE, OE and UE"
+    )
+    message: str | None = Field(None, min_length=1, max_length=MAX_MESSAGE,
+                                description="a hidden message: the letters no word uses spell it, row by row")
+    show: Literal[SHOW] = Field(  # type: ignore[valid-type]
+        "list", description="list: print the words to find; count: print only how many words hide in the grid"
+    )
+    list_style: Literal[LIST_STYLES] = Field(  # type: ignore[valid-type]
+        "alphabetical", description="the word list in alphabetical columns, or grouped by length"
+    )
+    _book_seed: int = PrivateAttr(0)
+    _file_words: tuple[str, ...] = PrivateAttr(())
+
+    @field_validator("shapes", mode="before")
+    @classmethod
+    def _one_shape_or_list(cls, value: Any) -> Any:
+        return value if isinstance(value, list) or value is None else [value]
+
+    @field_validator("words_file")
+    @classmethod
+    def _readable(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return value
+        base = (info.context or {}).get("base", Path("."))
+        path = Path(value) if Path(value).is_absolute() else Path(base) / value
+        try:
+            read_text_file(path)
+        except PuzzleBookError as err:
+            raise ValueError(str(err)) from None
+        return str(path)
+
+    @model_validator(mode="after")
+    def _one_source_and_boards(self) -> WordSearchSection:
+        given = [key for key in ("words", "words_file", "theme") if getattr(self, key) is not None]
+        if len(given) != 1:
+            raise FieldError("give the words one way: words (a list), words_file or theme"
+                             + (f", not {' and '.join(given)}" if given else ""), (given[1] if len(given) > 1 else "words",))
+        for i, shape in enumerate(self.shapes):
+            try:
+                board_mask(shape.given())
+            except PuzzleBookError as err:
+                raise FieldError(f"shape {shape.name!r}: {err.message}", ("shapes", i)) from None
+        if self.message is not None and "expert" in self.levels_made():
+            raise FieldError("a hidden-message puzzle cannot be expert (its free letters spell the message, "
+                             "so no decoys can hide there): use easy, medium or hard", ("message",))
+        return self
+
+    # ------------------------------------------------------------------ the book's part
+
+    def levels_made(self) -> list[str]:
+        return list(dict.fromkeys(self.level_of(i) for i in range(1, self.count + 1)))
+
+    def in_book(self, language: str, seed: int) -> WordSearchSection:
+        """This section in its book: the book's language unless it names its own, its words read and
+        checked in that language's letters."""
+        section = self.model_copy(update={"language": self.language or language})
+        section._book_seed = seed
+        section._file_words = section._read_file()
+        section._check_words()
+        return section
+
+    def _read_file(self) -> tuple[str, ...]:
+        if self.words_file is None:
+            return ()
+        lines = read_text_file(Path(self.words_file)).splitlines()
+        return tuple(line.strip() for line in lines if line.strip() and not line.strip().startswith("#"))
+
+    @property
+    def letters_language(self) -> str:
+        return self.language or "en"
+
+    def written(self) -> list[str]:
+        """The section's words as written (before the grid's letters)."""
+        if self.theme is not None:
+            return list(theme_words(self.letters_language, self.theme))
+        return list(self.words or self._file_words)
+
+    def _longest(self) -> int:
+        """The longest word every board takes in every level's directions."""
+        longest = 99
+        for shape in self.shapes:
+            mask = board_mask(shape.given())
+            for level in self.levels_made():
+                directions = tuple(DIRECTIONS[d] for d in LEVEL_DIRECTIONS[level])
+                longest = min(longest, runs(mask, directions))
+        return longest
+
+    def usable(self) -> list[str]:
+        """The words in the grid's letters that can go in: for a theme, those that fit and hold no
+        blocked word (each once); for a list, all of them (checked when loaded)."""
+        language, umlauts = self.letters_language, self.umlauts
+        out: list[str] = []
+        longest = self._longest()
+        for word in self.written():
+            try:
+                grid_word = normalize(word, language, umlauts)
+            except ValueError:
+                continue
+            if MIN_LENGTH <= len(grid_word) <= longest and not blocked_inside(grid_word, language, umlauts):
+                if grid_word not in out:
+                    out.append(grid_word)
+        return out
+
+    def _check_words(self) -> None:
+        field = "theme" if self.theme is not None else "words" if self.words is not None else "words_file"
+        language, umlauts = self.letters_language, self.umlauts
+        if self.theme is not None:
+            try:
+                theme_words(language, self.theme)
+            except PuzzleBookError as err:
+                raise FieldError(err.message, ("theme",)) from None
+        else:
+            grid_words = []
+            for i, word in enumerate(self.written()):
+                where: tuple[str | int, ...] = ("words", i) if self.words is not None else ("words_file",)
+                try:
+                    grid_word = normalize(word, language, umlauts)
+                except ValueError as err:
+                    raise FieldError(str(err), where) from None
+                if len(grid_word) < MIN_LENGTH:
+                    raise FieldError(f"{word!r} is shorter than {MIN_LENGTH} letters", where)
+                bad = blocked_inside(grid_word, language, umlauts)
+                if bad:
+                    raise FieldError(f"{word!r} holds a word the {language} blocklist keeps out of every grid", where)
+                grid_words.append(grid_word)
+            longest = self._longest()
+            too_long = [word for word, grid_word in zip(self.written(), grid_words) if len(grid_word) > longest]
+            if too_long:
+                raise FieldError(f"no board of the section holds {', '.join(map(repr, too_long))} in every level's "
+                                 f"directions (at most {longest} letters): shorten them or use a larger shape", (field,))
+            pair = contained(grid_words)
+            if pair:
+                raise FieldError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice: keep them in "
+                                 "different sections", (field,))
+            if len(set(grid_words)) != len(grid_words):
+                raise FieldError("a word is listed twice", (field,))
+        available = len(self.usable())
+        if available < MIN_WORDS:
+            raise FieldError(f"only {available} of the words fit the section's boards", (field,))
+        if self.words_per_puzzle is not None and self.words_per_puzzle > available:
+            raise FieldError(f"only {available} words are available, fewer than words_per_puzzle", ("words_per_puzzle",))
+        if self.message is not None:
+            try:
+                normalize(self.message, language, umlauts)
+            except ValueError as err:
+                raise FieldError(str(err), ("message",)) from None
+
+    def per_puzzle(self) -> int:
+        available = len(self.usable())
+        return self.words_per_puzzle or min(15, available)
+
+    def puzzle_words(self, index: int) -> tuple[list[str], list[str]]:
+        """Puzzle `index`'s words, and (for a hidden message) the pool it may add from: the section's
+        usable words in an order drawn from the book seed and the section, the next words_per_puzzle
+        of them for each puzzle, skipping any that would hold (or sit inside) one already chosen."""
+        order = self.usable()
+        if self.theme is not None:
+            random.Random(derive_seed(self._book_seed, "words", self.name, self.theme, self.letters_language)).shuffle(order)
+        wanted = self.per_puzzle()
+        start = (index - 1) * wanted
+        chosen: list[str] = []
+        pool: list[str] = []
+        for step in range(len(order)):
+            word = order[(start + step) % len(order)]
+            if contained([*chosen, word]) is not None:
+                continue
+            if len(chosen) < wanted:
+                chosen.append(word)
+            elif self.message is not None and len(pool) < POOL and contained([*chosen, *pool, word]) is None:
+                pool.append(word)
+        return chosen, pool
