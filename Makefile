@@ -15,6 +15,7 @@ NATIVE_SOURCES := pipeline/kinds/hidato/solve.py
 NATIVE_STAMP := $(VENV)/.compiled
 LOCK := requirements/lock.txt
 BENCH_LOCK := requirements/bench-lock.txt
+BENCH_PEER := requirements/bench-peer.txt
 LOCK_TOOLS := .lock-tools
 PIP_TOOLS := pip-tools==7.6.2
 COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hashes --allow-unsafe \
@@ -32,8 +33,9 @@ $(STAMP): $(BIN)/python $(LOCK) pyproject.toml
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-$(BENCH_STAMP): $(STAMP) $(BENCH_LOCK)
+$(BENCH_STAMP): $(STAMP) $(BENCH_LOCK) $(BENCH_PEER)
 	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(BENCH_LOCK)
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(BENCH_PEER)
 	touch $(BENCH_STAMP)
 
 # Rebuilt whenever a compiled source changes; an outdated build is never imported meanwhile.
@@ -59,13 +61,18 @@ studio: $(NATIVE_STAMP)
 	$(BIN)/puzzlebook studio configs $(STUDIO_FLAGS)
 
 # Newest versions within pyproject.toml's ranges; the bench lock keeps every pin of the main one
-# (pip-compile keeps the pins already in its output file) and adds OR-tools and what it needs.
+# (pip-compile keeps the pins already in its output file) and adds OR-tools and what it needs; the
+# peer lock holds word-search-generator (the word search bench's peer) and what it needs but pillow,
+# which it pins exactly to an older release: the main lock's pillow serves it (see bench-peer.in).
 lock:
 	test -x $(LOCK_TOOLS)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_TOOLS) && \
 		$(LOCK_TOOLS)/bin/python -m pip install --quiet $(PIP_TOOLS))
 	$(COMPILE) --upgrade --extra test --extra native -o $(LOCK) pyproject.toml
 	cp $(LOCK) $(BENCH_LOCK)
 	$(COMPILE) --extra test --extra native --extra bench -o $(BENCH_LOCK) pyproject.toml
+	cp $(LOCK) $(BENCH_PEER)
+	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
+		--no-emit-find-links --unsafe-package pillow -o $(BENCH_PEER) requirements/bench-peer.in
 
 clean:
 	rm -rf $(VENV) $(LOCK_TOOLS) build .mypy_cache *.egg-info
