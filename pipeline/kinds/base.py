@@ -109,6 +109,11 @@ class Guide:
     """One short paragraph per level, easiest first: what a solver needs at that level."""
     level_names: Mapping[str, str] = field(default_factory=lambda: dict(LEVEL_NAMES))
     """How a book prints each level's name (English, marked for translation)."""
+    scale: str | None = None
+    """The line before the level notes, when the kind's levels are not set by reasoning (else the book's)."""
+    answers: tuple[str, str] | None = None
+    """Where the answers are and how to read them, for answers at each section's end and at the back,
+    when the kind's answer pages are not filled-in grids (else the book's)."""
 
 
 class Kind(ABC, Generic[Puzzle, Solution]):

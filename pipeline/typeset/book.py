@@ -237,7 +237,10 @@ def check_fit(
             continue
         least = style.min_number if page.role == "puzzles" else style.min_answer
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            grid, fit = records[position]["grid"], drawing(records[position]["kind"]).fit
+            draw = drawing(records[position]["kind"])
+            grid, fit = records[position]["grid"], draw.fit
+            if page.role == "answers":
+                grid = draw.answer(grid)
             measured = fit(grid, box, style)
             if measured.number_size < least:
                 options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE

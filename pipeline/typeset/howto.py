@@ -34,11 +34,13 @@ def scale_notes(kind_name: str, words: Words) -> list[str]:
             for level, text in notes.items()]
 
 
-def closing_note(answers_where: str, words: Words) -> str:
-    """Where the reader finds the answers, and how to read them."""
-    return words(ANSWERS_IN_SECTIONS if answers_where == "section" else ANSWERS_AT_BACK)
+def closing_note(kind_name: str, answers_where: str, words: Words) -> str:
+    """Where the reader finds the answers, and how to read them (the kind's own words if it has them)."""
+    in_sections, at_back = registry.kind(kind_name).guide.answers or (ANSWERS_IN_SECTIONS, ANSWERS_AT_BACK)
+    return words(in_sections if answers_where == "section" else at_back)
 
 
 def howto_notes(kind_name: str, answers_where: str, words: Words) -> list[str]:
     """What every how-to page ends with, whatever the space: the difficulty scale and where the answers are."""
-    return [words(SCALE), *scale_notes(kind_name, words), closing_note(answers_where, words)]
+    scale = registry.kind(kind_name).guide.scale or SCALE
+    return [words(scale), *scale_notes(kind_name, words), closing_note(kind_name, answers_where, words)]

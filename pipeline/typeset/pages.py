@@ -213,8 +213,9 @@ def grids_page(
 ) -> None:
     """Puzzles (or their answers) in the page's slots; each item is (record, label, note)."""
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
-        drawing(record["kind"]).draw(
-            canvas, record["grid"], box, style=style,
+        draw = drawing(record["kind"])
+        draw.draw(
+            canvas, draw.answer(record["grid"]) if answers else record["grid"], box, style=style,
             solution=record["solution"] if answers else None, label=label, note=note,
         )
 

@@ -57,7 +57,7 @@ def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FO
             continue
         body = bands(geo.frame(number), style).body
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            spots[(page.role, position)] = spot(records[position], number, box, style)
+            spots[(page.role, position)] = spot(records[position], number, box, style, answer=page.role == "answers")
     return [
         Placement(
             number=position + 1,
@@ -70,10 +70,12 @@ def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FO
     ]
 
 
-def spot(record: dict, page: int, box: Rect, style: Style) -> Spot:
-    """The drawing of `record` in `box`: centred below its label line, as the drawings place it."""
+def spot(record: dict, page: int, box: Rect, style: Style, *, answer: bool = False) -> Spot:
+    """The drawing of `record` (or of its answer) in `box`: centred below its label line, as the
+    drawings place it."""
     draw = drawing(record["kind"])
-    cell = draw.fit(record["grid"], box, style).cell
-    across, down = draw.extent(record["grid"])
+    grid = draw.answer(record["grid"]) if answer else record["grid"]
+    cell = draw.fit(grid, box, style).cell
+    across, down = draw.extent(grid)
     width, height = across * cell, down * cell + label_height(style)
     return Spot(page, box, cell, Rect(box.cx - width / 2, box.y + (box.h - height) / 2, width, height))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
@@ -25,7 +26,7 @@ from pipeline.kinds.wordsearch.blocklist import blocked_words
 from pipeline.kinds.wordsearch.board import board_mask
 from pipeline.kinds.wordsearch.grade import DECOY_LENGTH, LEVELS, crossing_least, decoy_least, grade_placed
 from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIAGONAL, DIRECTIONS, Placement, WordSearch
-from pipeline.kinds.wordsearch.letters import alphabet, weights
+from pipeline.kinds.wordsearch.letters import alphabet, normalize, weights
 from pipeline.kinds.wordsearch.search import lines, occurrences
 from pipeline.seeds import derive_seed
 
@@ -255,12 +256,14 @@ def generate(params: dict[str, Any], difficulty: str, seed: int) -> dict[str, An
     mask = board_mask(params["shape"], seed)
     words, pool, message = list(params["words"]), list(params.get("pool", ())), params.get("message") or ""
     letters = alphabet(language, umlauts)
+    spelled = normalize(message, language, umlauts)
     for tries in range(1, ATTEMPTS + 1):
         rng = random.Random(derive_seed(seed, "wordsearch", tries))
-        made = attempt(mask, words, pool, message, difficulty, rng, language, umlauts)
+        made = attempt(mask, words, pool, spelled, difficulty, rng, language, umlauts)
         if made is None:
             continue
         puzzle, solution = made
+        puzzle = replace(puzzle, message=message)
         grade = grade_placed(puzzle, solution, letters)
         if grade["level"] != difficulty:
             continue
@@ -276,7 +279,7 @@ def generate(params: dict[str, Any], difficulty: str, seed: int) -> dict[str, An
         raise PuzzleBookError(
             f"no {difficulty} word search of {len(words)} words with the message {message!r} fits a "
             f"{params['shape']['name']} board after {ATTEMPTS} tries: the words (and up to {len(pool)} more from the "
-            f"section's list) must cover every cell but the message's {len(message)}: use a smaller board or a "
+            f"section's list) must cover every cell but the message's {len(spelled)}: use a smaller board or a "
             "longer message"
         )
     raise PuzzleBookError(

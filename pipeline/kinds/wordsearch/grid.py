@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline.kinds.wordsearch.letters import normalize
+
 BLOCKED = "#"
 EMPTY = "."
 """A cell not filled yet (only while a grid is being made; never in a finished puzzle)."""
@@ -48,7 +50,8 @@ Solution = tuple[Placement, ...]
 @dataclass(frozen=True)
 class WordSearch:
     """The grid, the words to find, and (for a hidden-message puzzle) the message the letters no
-    word uses spell, read row by row."""
+    word uses spell, read row by row: as written (spaces and punctuation kept, for the answer page);
+    `message_letters` is what the grid holds."""
 
     rows: tuple[str, ...]
     words: tuple[str, ...]
@@ -71,6 +74,11 @@ class WordSearch:
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [(r, c) for r, row in enumerate(self.rows) for c, char in enumerate(row) if char != BLOCKED]
+
+
+def message_letters(puzzle: WordSearch) -> str:
+    """The hidden message as the grid holds it: the letters of the phrase, in the grid's alphabet."""
+    return normalize(puzzle.message, puzzle.language, puzzle.umlauts) if puzzle.message else ""
 
 
 def unused_letters(puzzle: WordSearch, solution: Solution) -> str:

@@ -16,6 +16,13 @@ LEVEL_NOTES: dict[str, str] = {
     "hard": N_("words run in all eight directions, so they also read backwards and upwards."),
     "expert": N_("words cross densely, and near-copies of listed words, one letter off, hide among the letters."),
 }
+SCALE = N_("Each puzzle is labelled with its level, set by where the words may run and how they meet:")
+ANSWERS = (
+    N_("Every listed word is in its grid exactly once, checked by computer. The answers are at the end of each "
+       "section, with every word outlined in its grid."),
+    N_("Every listed word is in its grid exactly once, checked by computer. The answers are at the back of the "
+       "book, with every word outlined in its grid."),
+)
 FIND_COUNT = N_("Find {count} words")
 """What a puzzle prints instead of its list when a section shows only how many words hide."""
 
@@ -38,4 +45,6 @@ WORDSEARCH_GUIDE = Guide(
     solution=[["GOLF", 7, 2, "E"], ["HOTEL", 1, 2, "S"], ["KIWI", 1, 3, "S"], ["PIANO", 2, 6, "S"],
               ["PIZZA", 2, 6, "SW"], ["RADIO", 0, 5, "S"], ["TAXI", 6, 1, "E"], ["ZOO", 2, 0, "E"]],
     level_notes=LEVEL_NOTES,
+    scale=SCALE,
+    answers=ANSWERS,
 )

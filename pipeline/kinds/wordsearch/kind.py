@@ -21,7 +21,15 @@ from pipeline.kinds.wordsearch.blocklist import blocked_words
 from pipeline.kinds.wordsearch.board import board_mask
 from pipeline.kinds.wordsearch.generate import generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
-from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW, Solution, WordSearch, grid_problem, unused_letters
+from pipeline.kinds.wordsearch.grid import (
+    DIRECTIONS,
+    SHOW,
+    Solution,
+    WordSearch,
+    grid_problem,
+    message_letters,
+    unused_letters,
+)
 from pipeline.kinds.wordsearch.guide import FIND_COUNT, WORDSEARCH_GUIDE
 from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, alphabet, normalize
 from pipeline.kinds.wordsearch.search import occurrences
@@ -75,7 +83,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
             "show": section.show, "list_style": section.list_style,
         }
         if section.message is not None:
-            params["message"] = normalize(section.message, section.letters_language, section.umlauts)
+            params["message"] = section.message.strip()
             params["pool"] = pool
         return params
 
@@ -140,6 +148,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         message = grid.get("message", "")
         if not isinstance(message, str):
             raise TypeError("the message is text")
+        normalize(message, language, umlauts)  # ValueError when the grid's letters cannot spell it
         puzzle = WordSearch(rows, words, message, grid.get("show", "list"), language, umlauts,
                             grid.get("list_style", "alphabetical"))
         return puzzle, placements
@@ -156,7 +165,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         for placement in solution:
             if "".join(puzzle.letter(r, c) for r, c in placement.cells()) != placement.word:
                 return False
-        if puzzle.message and unused_letters(puzzle, solution) != puzzle.message:
+        if puzzle.message and unused_letters(puzzle, solution) != message_letters(puzzle):
             return False
         blocked = occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts))
         return not any(blocked.values())
@@ -178,7 +187,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         first = tuple(found[word][0] for word in puzzle.words)
         twice = next((word for word in puzzle.words if len(found[word]) > 1), None)
         if twice is None:
-            if puzzle.message and unused_letters(puzzle, first) != puzzle.message:
+            if puzzle.message and unused_letters(puzzle, first) != message_letters(puzzle):
                 return SolveResult((), complete=True, nodes=1)
             return SolveResult((first,), complete=True, nodes=1)
         second = tuple(found[word][1] if word == twice else found[word][0] for word in puzzle.words)

@@ -38,8 +38,8 @@ FREQUENCIES: dict[str, dict[str, float]] = {
 
 _FOLDS = {"Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS"}
 _UMLAUT_FOLDS = {"Ä": "AE", "Ö": "OE", "Ü": "UE"}
-_DROPPED = " -'’.·"
-"""Kept out of a word as a grid writes it: ICE CREAM is ICECREAM."""
+_DROPPED = " -'’.·,;:!?¡¿"
+"""Kept out of a word as a grid writes it: ICE CREAM is ICECREAM, ¡BUEN PROVECHO! is BUENPROVECHO."""
 
 
 def alphabet(language: str, umlauts: str = "keep") -> str:

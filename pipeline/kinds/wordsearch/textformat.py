@@ -89,8 +89,9 @@ def _block(block: list[tuple[int, str]], source: str) -> WordSearchText:
         elif lower == "solution:":
             placements = []
         elif lower.startswith("message:"):
+            message = stripped[8:].strip()
             try:
-                message = normalize(stripped[8:], language, umlauts)
+                normalize(message, language, umlauts)
             except ValueError as err:
                 raise PuzzleBookError(str(err), source=source, line=number) from None
         elif placements is not None:

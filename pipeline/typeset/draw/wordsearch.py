@@ -31,6 +31,8 @@ CHAR_WIDTH = 0.78
 CAPSULE = 0.40
 """A capsule's half-width, in cells."""
 ARC_STEPS = 8
+ANSWER = "answer"
+"""A grid's `show` as its answer is laid out (see wordsearch_answer)."""
 DIRECTIONS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "SW": (1, -1), "W": (0, -1), "N": (-1, 0), "NW": (-1, -1),
               "NE": (-1, 1)}
 
@@ -59,20 +61,30 @@ def _columns(grid: Grid) -> int:
     return max(1, int(columns // (longest * CHAR_WIDTH * LIST_SHARE + 1.0)))
 
 
+def wordsearch_answer(grid: Grid) -> Grid:
+    """The grid as its answer is laid out: no word list under it (the capsules show the words), only
+    the hidden message when there is one, so answer grids print as large as the slot allows."""
+    return {**grid, "show": ANSWER}
+
+
 def _list_lines(grid: Grid) -> int:
+    if grid.get("show") == ANSWER:
+        return 0
     if grid.get("show") == "count":
         return 1
     return math.ceil(len(_listed(grid)) / _columns(grid))
 
 
 def _message_lines(grid: Grid) -> int:
-    return 1 if grid.get("message") else 0
+    """The answer's line for the hidden message (a puzzle keeps it to itself)."""
+    return 1 if grid.get("show") == ANSWER and grid.get("message") else 0
 
 
 def wordsearch_extent(grid: Grid) -> tuple[float, float]:
     """The drawn board's width and height in cells: the grid, then its list (and a message line)."""
     rows, columns = _size(grid)
-    return float(columns), rows + LIST_GAP + (_list_lines(grid) + _message_lines(grid)) * LIST_ROW
+    below = _list_lines(grid) + _message_lines(grid)
+    return float(columns), rows + (LIST_GAP + below * LIST_ROW if below else 0.0)
 
 
 def fit_wordsearch(grid: Grid, box: Rect, style: Style, *, labelled: bool = True) -> GridFit:
@@ -130,12 +142,12 @@ def draw_wordsearch(
     if isinstance(solution, (list, tuple)):  # (a layout check passes the blank grid as its answer)
         _capsules(canvas, solution, left, top, cell)
     below = top - height * cell - LIST_GAP * cell
-    if solution is None or example:
+    if _list_lines(grid):
         below = _word_list(canvas, grid, left, below, across * cell, cell, style)
     if solution is not None and grid.get("message"):
         size = cell * LIST_SHARE
         canvas.setFont(style.fonts.bold, size)
-        canvas.drawCentredString(left + across * cell / 2, below - LIST_ROW * cell * 0.8, grid["message"])
+        canvas.drawCentredString(left + across * cell / 2, below - LIST_ROW * cell * 0.8, grid["message"].upper())
     canvas.restoreState()
 
 
