@@ -178,6 +178,11 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     def board_cells(self, params: dict[str, Any]) -> int | None:
         """The cells of the job's board, or None when the board is drawn anew for each seed."""
 
+    def holes(self, grid: Any) -> int:
+        """How shaped a record's board looks: the cells of its bounding rectangle outside the board
+        (a cover shows the most shaped board); 0 for a kind whose boards are all full rectangles."""
+        return 0
+
     # ------------------------------------------------------------------ records and proofs
 
     @abstractmethod

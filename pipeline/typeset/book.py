@@ -240,7 +240,7 @@ def check_fit(
             draw = drawing(records[position]["kind"])
             grid, fit = records[position]["grid"], draw.fit
             if page.role == "answers":
-                grid = draw.answer(grid)
+                grid = draw.bare(grid)
             measured = fit(grid, box, style)
             if measured.number_size < least:
                 options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE

@@ -98,7 +98,7 @@ def _chosen(records: list[dict]) -> tuple[int, int]:
     """Which puzzles the front and the back show: the front the most shaped board (most blocked cells,
     the first of them), the back the first puzzle of another section if there is one, else another puzzle."""
     def holes(record: dict) -> int:
-        return sum(cell is None for row in record["grid"] for cell in row)
+        return registry.kind(record["kind"]).holes(record["grid"])
 
     art = max(range(len(records)), key=lambda i: (holes(records[i]), -i))
     others = [i for i, r in enumerate(records) if r["section_index"] != records[art]["section_index"]]
@@ -119,7 +119,8 @@ def _puzzle(canvas: Canvas, record: dict, box: Rect, colour: str, style: Style) 
     inside = _card(canvas, box, colour)
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
-    drawing(record["kind"]).draw(canvas, record["grid"], inside, style=style)
+    draw = drawing(record["kind"])
+    draw.draw(canvas, draw.bare(record["grid"]), inside, style=style)
 
 
 def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float, cx: float, top: float) -> float:

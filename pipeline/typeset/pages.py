@@ -215,7 +215,7 @@ def grids_page(
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
         draw = drawing(record["kind"])
         draw.draw(
-            canvas, draw.answer(record["grid"]) if answers else record["grid"], box, style=style,
+            canvas, draw.bare(record["grid"]) if answers else record["grid"], box, style=style,
             solution=record["solution"] if answers else None, label=label, note=note,
         )
 

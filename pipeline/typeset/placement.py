@@ -74,7 +74,7 @@ def spot(record: dict, page: int, box: Rect, style: Style, *, answer: bool = Fal
     """The drawing of `record` (or of its answer) in `box`: centred below its label line, as the
     drawings place it."""
     draw = drawing(record["kind"])
-    grid = draw.answer(record["grid"]) if answer else record["grid"]
+    grid = draw.bare(record["grid"]) if answer else record["grid"]
     cell = draw.fit(grid, box, style).cell
     across, down = draw.extent(grid)
     width, height = across * cell, down * cell + label_height(style)

@@ -61,7 +61,7 @@ def puzzle_pdf(
     fonts are embedded (subset), as in the book."""
     register_fonts()
     style = style_for(large_print, fonts)
-    grid = drawing(kind).answer(grid) if solution is not None else grid
+    grid = drawing(kind).bare(grid) if solution is not None else grid
     page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
     canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
                     initialFontName=style.fonts.text, pageCompression=1)
@@ -89,7 +89,7 @@ def puzzle_svg(
     numbers and labels as text in the book's faces. `pixel_width` sets the displayed width."""
     register_fonts()
     style = style_for(large_print, fonts)
-    grid = drawing(kind).answer(grid) if solution is not None else grid
+    grid = drawing(kind).bare(grid) if solution is not None else grid
     page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
     canvas = SvgCanvas(page.width, page.height)
     drawing(kind).draw(canvas, grid, page.box, style=style, solution=solution, label=label, note=note)

@@ -154,6 +154,9 @@ class PathKind(Kind[Board, Grid]):
     def blank_grid(self, params: dict[str, Any], seed: int) -> list[list[int | None]]:
         return [list(row) for row in blank_grid(self._mask(params, seed))]
 
+    def holes(self, grid: Any) -> int:
+        return sum(cell is None for row in grid for cell in row)
+
     def board_cells(self, params: dict[str, Any]) -> int | None:
         if params["shape"]["name"] in RANDOM_SHAPES:
             return None

@@ -30,7 +30,7 @@ def board_mask(shape: Mapping[str, object], seed: int = 0) -> Mask:
         size = options.pop("size", DEFAULT_SIZE)
         if options:
             raise PuzzleBookError(f"shape {name!r} is drawn in a file, so it takes only a size, not {next(iter(options))}")
-        mask = scaled(shapes.make_mask(name), int(size))  # type: ignore[call-overload]
+        mask = without_spurs(scaled(shapes.make_mask(name), int(size)))  # type: ignore[call-overload]
     height, width = len(mask), max(len(row) for row in mask)
     if not (MIN_SIDE <= height <= MAX_SIDE and MIN_SIDE <= width <= MAX_SIDE):
         raise PuzzleBookError(f"shape {name!r} is {height}x{width}; a word search board is {MIN_SIDE} to "
@@ -50,6 +50,19 @@ def scaled(mask: Mask, size: int) -> Mask:
               for c in range(columns))
         for r in range(rows)
     )
+
+
+def without_spurs(mask: Mask) -> Mask:
+    """`mask` without the spurs scaling leaves (a heart's point two cells long): open cells touching at
+    most one other open cell, even diagonally, are closed until none is left."""
+    cells = {(r, c) for r, row in enumerate(mask) for c, open_ in enumerate(row) if open_}
+    while True:
+        spurs = {(r, c) for r, c in cells
+                 if sum((r + dr, c + dc) in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc) <= 1}
+        if not spurs:
+            break
+        cells -= spurs
+    return tuple(tuple((r, c) in cells for c in range(len(row))) for r, row in enumerate(mask))
 
 
 def runs(mask: Mask, directions: tuple[tuple[int, int], ...]) -> int:

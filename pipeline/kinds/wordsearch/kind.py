@@ -124,6 +124,9 @@ class WordSearchKind(Kind[WordSearch, Solution]):
                             params["language"], params["umlauts"], params["list_style"])
         return _grid(puzzle)
 
+    def holes(self, grid: Any) -> int:
+        return sum(row.count("#") for row in grid["rows"])
+
     def board_cells(self, params: dict[str, Any]) -> int | None:
         if params["shape"]["name"] == "random":
             return None

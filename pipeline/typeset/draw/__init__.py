@@ -19,7 +19,7 @@ from pipeline.typeset.draw.sudoku import draw_sudoku, fit_sudoku, sudoku_centres
 from pipeline.typeset.draw.wordsearch import (
     draw_wordsearch,
     fit_wordsearch,
-    wordsearch_answer,
+    wordsearch_bare,
     wordsearch_centres,
     wordsearch_extent,
 )
@@ -36,22 +36,22 @@ class Drawing:
     extent(grid) -> (width, height) of the drawn board in cells (what fit divides the box by);
     centres(grid, box, style, *, labelled=True) -> (cell size, {(row, column): centre}) as draw places
     them (for marks a viewer lays over the drawing);
-    answer(grid) -> the grid as its answer is laid out, measured and drawn (the same grid unless the
-    answer leaves something out, as a word search's answer leaves out its word list).
+    bare(grid) -> the grid as answers and cover art lay it out, measure and draw it: without what a
+    solver reads beside the board (a word search's word list); the same grid for most kinds.
     """
 
     fit: Callable[..., GridFit]
     draw: Callable[..., None]
     extent: Callable[..., tuple[float, float]]
     centres: Callable[..., tuple[float, dict[tuple[int, int], tuple[float, float]]]]
-    answer: Callable[[Any], Any] = lambda grid: grid
+    bare: Callable[[Any], Any] = lambda grid: grid
 
 
 DRAWINGS: dict[str, Drawing] = {
     "hidato": Drawing(fit_grid, draw_path, grid_extent, path_centres),
     "hexhidato": Drawing(fit_honeycomb, draw_honeycomb, honeycomb_extent, honeycomb_centres),
     "sudoku": Drawing(fit_sudoku, draw_sudoku, sudoku_extent, sudoku_centres),
-    "wordsearch": Drawing(fit_wordsearch, draw_wordsearch, wordsearch_extent, wordsearch_centres, wordsearch_answer),
+    "wordsearch": Drawing(fit_wordsearch, draw_wordsearch, wordsearch_extent, wordsearch_centres, wordsearch_bare),
 }
 """By kind name, else by family (Kind.family): Hidato and Numbrix share one drawing, hex Hidato has its own."""
 

@@ -31,8 +31,8 @@ CHAR_WIDTH = 0.78
 CAPSULE = 0.40
 """A capsule's half-width, in cells."""
 ARC_STEPS = 8
-ANSWER = "answer"
-"""A grid's `show` as its answer is laid out (see wordsearch_answer)."""
+BARE = "bare"
+"""A grid's `show` as answers and cover art lay it out (see wordsearch_bare)."""
 DIRECTIONS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "SW": (1, -1), "W": (0, -1), "N": (-1, 0), "NW": (-1, -1),
               "NE": (-1, 1)}
 
@@ -61,14 +61,14 @@ def _columns(grid: Grid) -> int:
     return max(1, int(columns // (longest * CHAR_WIDTH * LIST_SHARE + 1.0)))
 
 
-def wordsearch_answer(grid: Grid) -> Grid:
-    """The grid as its answer is laid out: no word list under it (the capsules show the words), only
-    the hidden message when there is one, so answer grids print as large as the slot allows."""
-    return {**grid, "show": ANSWER}
+def wordsearch_bare(grid: Grid) -> Grid:
+    """The grid as answers and cover art lay it out: no word list under it (an answer's capsules show
+    the words), only an answer's hidden message, so the grid prints as large as its box allows."""
+    return {**grid, "show": BARE}
 
 
 def _list_lines(grid: Grid) -> int:
-    if grid.get("show") == ANSWER:
+    if grid.get("show") == BARE:
         return 0
     if grid.get("show") == "count":
         return 1
@@ -77,7 +77,7 @@ def _list_lines(grid: Grid) -> int:
 
 def _message_lines(grid: Grid) -> int:
     """The answer's line for the hidden message (a puzzle keeps it to itself)."""
-    return 1 if grid.get("show") == ANSWER and grid.get("message") else 0
+    return 1 if grid.get("show") == BARE and grid.get("message") else 0
 
 
 def wordsearch_extent(grid: Grid) -> tuple[float, float]:
