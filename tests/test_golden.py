@@ -35,6 +35,8 @@ BOOKS: dict[str, tuple[str, str]] = {
     # classic book for its introduction, and every book again when DejaVu Sans (shipped in the package,
     # covering the five languages) replaced Bitstream Vera; the puzzles did not change.
     # grossdruck-de and pasatiempos-es: new with the five languages (German large print, Spanish).
+    # wordsearch and sopa-de-letras-es: new with word search (themes in shapes, four levels, a hidden
+    # message and "find N words"; a Spanish one).
     "classic": (
         "d512a8ca935d1927ef10af33ce31d33288c9a534e19e62dd55c8d3e1ca8c712d",
         "dbc7a5084e92102e91a61ec7d79904bbb815091ce67a0cbd2a7f74009b461f39",
@@ -63,9 +65,17 @@ BOOKS: dict[str, tuple[str, str]] = {
         "d87791864a53946c42e10a561fed59618ed9b16d0eb72d40725d0cb6191a1603",
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
     ),
+    "sopa-de-letras-es": (
+        "b5f44ec8b19b07ab50cb8076b221012958c2491bed114d4382f95e73b4dc7024",
+        "7270840e8c68536dd63caf08d66325dfd96983f3b9fb7e4557a5d70a838a1ecc",
+    ),
     "sudoku": (
         "3ef64eda73634c4714e30ecd9b38a31d384cd5034264a77e0843a1557fcd9d17",
         "179b4a5673f7f8cb0365b5bbaefa97f14a84e0b9ea38b4c117f432f3154ccec7",
+    ),
+    "wordsearch": (
+        "7cdcf66891be5f992a28cf99be5cc62a66aabfef062d2591d4cf8a35cb2e672d",
+        "996c644af1965f415210a74a3c5836775f636a3cdcd94e9ede912a4ad5edec25",
     ),
 }
 
@@ -80,7 +90,9 @@ COVERS: dict[str, str] = {
     "numbrix": "12b52a6fdd196ad04ac27eeb15d66f0894e0b1c51451aab62d0b3408482061a4",
     "pasatiempos-es": "299c7b98d450f62c8512dc8d44542cd49165831ad6c3c6bde7acc7c30bf80084",
     "pocket-6x9": "c65a020248152eb48be0438e319ccedfcf2770f3486cfc45f9e0842877eccf62",
+    "sopa-de-letras-es": "30680f8d1f4c1e303a7613a4f2c5fa20855e76acf70c6115d4969648003599be",
     "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
+    "wordsearch": "af9822ed7196943df6e0869fae1b6648571c2ba460b8f385af3c320016fd39b1",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
@@ -167,6 +179,22 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "error-hidato-hex-shape": (["generate", "--kind", "hidato", "--shape", "triangle"], None),
     "error-hex-square-shape": (["generate", "--kind", "hexhidato", "--shape", "cross"], None),
     "error-hex-option": (["generate", "--shape", "hexagon", "--arm", "3"], None),
+    "generate-wordsearch-text": (["generate", "--kind", "wordsearch", "--shape", "heart", "--theme", "animals",
+                                  "--difficulty", "hard", "--seed", "3", "--words-per-puzzle", "10", "--solutions"],
+                                 None),
+    "generate-wordsearch-json": (["generate", "--kind", "wordsearch", "--size", "8", "--words", "golf,hotel,kiwi,taxi",
+                                  "--difficulty", "easy", "--seed", "1", "--json"], None),
+    "generate-wordsearch-spanish": (["generate", "--kind", "wordsearch", "--size", "10", "--language", "es", "--theme",
+                                     "food", "--words-per-puzzle", "8", "--difficulty", "medium", "--seed", "6"], None),
+    "solve-wordsearch": (["solve", "wordsearch.txt"], None),
+    "solve-wordsearch-twice": (["solve", "wordsearch-twice.txt"], None),
+    "verify-wordsearch": (["verify", "wordsearch.txt"], None),
+    "verify-wordsearch-twice": (["verify", "wordsearch-twice.txt"], None),
+    "grade-wordsearch-json": (["grade", "wordsearch.txt", "--json"], None),
+    "show-wordsearch": (["show", "wordsearch.txt", "--solutions"], None),
+    "error-wordsearch-steps": (["solve", "wordsearch.txt", "--steps"], None),
+    "error-wordsearch-contained": (["generate", "--kind", "wordsearch", "--words", "cat,catalog,dog,bird"], None),
+    "error-wordsearch-box": (["generate", "--kind", "wordsearch", "--box", "3"], None),
 }
 
 

@@ -54,7 +54,7 @@ def scaled(mask: Mask, size: int) -> Mask:
 
 def without_spurs(mask: Mask) -> Mask:
     """`mask` without the spurs scaling leaves (a heart's point two cells long): open cells touching at
-    most one other open cell, even diagonally, are closed until none is left."""
+    most one other open cell, even diagonally, are closed until none is left; then cropped to its cells."""
     cells = {(r, c) for r, row in enumerate(mask) for c, open_ in enumerate(row) if open_}
     while True:
         spurs = {(r, c) for r, c in cells
@@ -62,7 +62,11 @@ def without_spurs(mask: Mask) -> Mask:
         if not spurs:
             break
         cells -= spurs
-    return tuple(tuple((r, c) in cells for c in range(len(row))) for r, row in enumerate(mask))
+    if not cells:
+        return mask
+    rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+    columns = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    return tuple(tuple((r, c) in cells for c in columns) for r in rows)
 
 
 def runs(mask: Mask, directions: tuple[tuple[int, int], ...]) -> int:

@@ -25,7 +25,7 @@ from pipeline.grids import Mask
 from pipeline.kinds.wordsearch.blocklist import blocked_words
 from pipeline.kinds.wordsearch.board import board_mask
 from pipeline.kinds.wordsearch.grade import DECOY_LENGTH, LEVELS, crossing_least, decoy_least, grade_placed
-from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIAGONAL, DIRECTIONS, Placement, WordSearch
+from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIRECTIONS, Placement, WordSearch
 from pipeline.kinds.wordsearch.letters import alphabet, normalize, weights
 from pipeline.kinds.wordsearch.search import lines, occurrences
 from pipeline.seeds import derive_seed

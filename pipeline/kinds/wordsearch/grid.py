@@ -105,3 +105,13 @@ def grid_problem(puzzle: WordSearch, alphabet: str) -> str | None:
     if len(set(puzzle.words)) != len(puzzle.words):
         return "a word is listed twice"
     return None
+
+
+def contained(words: list[str]) -> tuple[str, str] | None:
+    """A pair (shorter, longer) where the longer holds the shorter, read either way, or None."""
+    ordered = sorted(set(words), key=len)
+    for i, short in enumerate(ordered):
+        for long in ordered[i + 1:]:
+            if short in long or short[::-1] in long:
+                return short, long
+    return None

@@ -9,6 +9,7 @@ when the list is not shown}; its solution is [[word, row, column, direction], ..
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
@@ -18,14 +19,15 @@ from pipeline.i18n import N_, words_for
 from pipeline.kinds.base import GENERATE, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.wordsearch.blocklist import blocked_words
-from pipeline.kinds.wordsearch.board import board_mask
-from pipeline.kinds.wordsearch.generate import generate
+from pipeline.kinds.wordsearch.board import board_mask, runs
+from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
 from pipeline.kinds.wordsearch.grid import (
     DIRECTIONS,
     SHOW,
     Solution,
     WordSearch,
+    contained,
     grid_problem,
     message_letters,
     unused_letters,
@@ -42,6 +44,7 @@ from pipeline.kinds.wordsearch.textformat import (
     solution_lines,
 )
 from pipeline.kinds.wordsearch.themes import theme_words, themes
+from pipeline.seeds import derive_seed
 
 DEFAULT_WORDS = 15
 
@@ -249,13 +252,12 @@ class WordSearchKind(Kind[WordSearch, Solution]):
             if getattr(args, key, None) is not None:
                 shape[key] = getattr(args, key)
         wanted = args.words_per_puzzle or (len(words) if args.words else DEFAULT_WORDS)
-        from pipeline.kinds.wordsearch.section import contained
-
         if args.words and (pair := contained(words)):
             raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
+        if not args.words:
+            random.Random(derive_seed(seed, "words", language, args.theme or "animals")).shuffle(words)
         chosen: list[str] = []
-        mask = board_mask(shape, seed)
-        longest = max(len(mask), max(len(row) for row in mask))
+        longest = runs(board_mask(shape, seed), tuple(DIRECTIONS[d] for d in LEVEL_DIRECTIONS[args.difficulty]))
         for word in words:
             if len(chosen) < wanted and len(word) <= longest and contained([*chosen, word]) is None:
                 chosen.append(word)

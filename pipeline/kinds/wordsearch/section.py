@@ -21,7 +21,7 @@ from pipeline.kinds.wordsearch.blocklist import blocked_inside
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
 from pipeline.kinds.wordsearch.grade import LEVELS
-from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW
+from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW, contained
 from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, normalize
 from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
 from pipeline.seeds import derive_seed
@@ -33,16 +33,6 @@ MIN_WORDS, MAX_WORDS = 4, 60
 MAX_MESSAGE = 60
 POOL = 40
 """Words a hidden-message puzzle may add to its list to leave exactly the message's cells."""
-
-
-def contained(words: list[str]) -> tuple[str, str] | None:
-    """A pair (shorter, longer) where the longer holds the shorter, read either way, or None."""
-    ordered = sorted(set(words), key=len)
-    for i, short in enumerate(ordered):
-        for long in ordered[i + 1:]:
-            if short in long or short[::-1] in long:
-                return short, long
-    return None
 
 
 class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
@@ -109,7 +99,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
             try:
                 board_mask(shape.given())
             except PuzzleBookError as err:
-                raise FieldError(f"shape {shape.name!r}: {err.message}", ("shapes", i)) from None
+                raise FieldError(err.message, ("shapes", i)) from None
         if self.message is not None and "expert" in self.levels_made():
             raise FieldError("a hidden-message puzzle cannot be expert (its free letters spell the message, "
                              "so no decoys can hide there): use easy, medium or hard", ("message",))

@@ -27,5 +27,5 @@ def wordsearch_card(item: WordSearchText, index: int, total: int, with_solution:
     lines.append("  +" + "-" * width + "+")
     lines.append("  words: " + ", ".join(puzzle.words))
     if with_solution and item.solution is not None:
-        lines += ["  " + line for line in solution_lines(puzzle, item.solution).splitlines()]
+        lines += ["  solution:"] + ["    " + line for line in solution_lines(puzzle, item.solution).splitlines()]
     return "\n".join(lines)

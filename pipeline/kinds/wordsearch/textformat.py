@@ -136,7 +136,8 @@ def grid_text(puzzle: WordSearch) -> str:
 
 
 def solution_lines(puzzle: WordSearch, solution: Solution) -> str:
-    out = ["solution:"] + [f"{p.word} r{p.row + 1}c{p.column + 1} {p.direction}" for p in solution]
+    """Each word's place, a line each (`WORD rRcC DIRECTION`), then the hidden message if any."""
+    out = [f"{p.word} r{p.row + 1}c{p.column + 1} {p.direction}" for p in solution]
     if puzzle.message:
         out.append(f"message: {puzzle.message}")
     return "\n".join(out)
@@ -154,7 +155,7 @@ def format_wordsearches(items: Iterable[WordSearchText]) -> str:
         lines = ["; " + " ".join(f"{key}={value}" for key, value in meta.items()), grid_text(item.puzzle),
                  "words: " + ", ".join(item.puzzle.words)]
         if item.solution is not None:
-            lines.append(solution_lines(item.puzzle, item.solution))
+            lines += ["solution:", solution_lines(item.puzzle, item.solution)]
         elif item.puzzle.message:
             lines.append(f"message: {item.puzzle.message}")
         blocks.append("\n".join(lines))

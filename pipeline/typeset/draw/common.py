@@ -42,7 +42,8 @@ class GridFit:
 
     cell: float
     number_size: float
-    rows: int
+    rows: float
+    """The drawn board's height in cells: its rows, and for a word search its list under them too."""
     board: str
     """How an error message names the board, e.g. 'a 9x9 board with numbers up to 81'."""
 

@@ -93,7 +93,7 @@ def fit_wordsearch(grid: Grid, box: Rect, style: Style, *, labelled: bool = True
     across, down = wordsearch_extent(grid)
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / across, room / down, style.max_cell)
-    return GridFit(cell=cell, number_size=cell * LETTER_SHARE, rows=rows,
+    return GridFit(cell=cell, number_size=cell * LETTER_SHARE, rows=down,
                    board=f"a {rows}x{columns} word search of {len(grid['words'])} words")
 
 
@@ -145,9 +145,11 @@ def draw_wordsearch(
     if _list_lines(grid):
         below = _word_list(canvas, grid, left, below, across * cell, cell, style)
     if solution is not None and grid.get("message"):
+        message = grid["message"].upper()
         size = cell * LIST_SHARE
+        size = min(size, size * across * cell / max(text_width(message, style.fonts.bold, size), 1.0))
         canvas.setFont(style.fonts.bold, size)
-        canvas.drawCentredString(left + across * cell / 2, below - LIST_ROW * cell * 0.8, grid["message"].upper())
+        canvas.drawCentredString(left + across * cell / 2, below - LIST_ROW * cell * 0.8, message)
     canvas.restoreState()
 
 
