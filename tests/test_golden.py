@@ -66,16 +66,16 @@ BOOKS: dict[str, tuple[str, str]] = {
         "356fbab90dc03b772238d69141127600666a0784953c87cf3f3fefaaa6188358",
     ),
     "sopa-de-letras-es": (
-        "b5f44ec8b19b07ab50cb8076b221012958c2491bed114d4382f95e73b4dc7024",
-        "7270840e8c68536dd63caf08d66325dfd96983f3b9fb7e4557a5d70a838a1ecc",
+        "f4153c88f4f8d611cd750c89f31b7be5fb4db0ec950cf47918673ee6cc0dd270",
+        "c3f82321764aaef3c9cff315b9f1768193e54be89006f4de370f149d6d23d4cb",
     ),
     "sudoku": (
         "3ef64eda73634c4714e30ecd9b38a31d384cd5034264a77e0843a1557fcd9d17",
         "179b4a5673f7f8cb0365b5bbaefa97f14a84e0b9ea38b4c117f432f3154ccec7",
     ),
     "wordsearch": (
-        "7cdcf66891be5f992a28cf99be5cc62a66aabfef062d2591d4cf8a35cb2e672d",
-        "996c644af1965f415210a74a3c5836775f636a3cdcd94e9ede912a4ad5edec25",
+        "f1e484ae76c8c38d1620d61b2e107c345919c0b5f43f4349ddc0492203ba95bf",
+        "3a215c69349083cc7c4d71fd9538a35c0b4b6a9a375669eebc2e4bab28ae8c46",
     ),
 }
 
@@ -92,7 +92,7 @@ COVERS: dict[str, str] = {
     "pocket-6x9": "c65a020248152eb48be0438e319ccedfcf2770f3486cfc45f9e0842877eccf62",
     "sopa-de-letras-es": "30680f8d1f4c1e303a7613a4f2c5fa20855e76acf70c6115d4969648003599be",
     "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
-    "wordsearch": "af9822ed7196943df6e0869fae1b6648571c2ba460b8f385af3c320016fd39b1",
+    "wordsearch": "120d940099e859d353dea08679417fce5a2fe30dfc36f7f2e18d85e190db31a4",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

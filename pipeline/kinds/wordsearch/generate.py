@@ -23,7 +23,7 @@ from typing import Any
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import Mask
 from pipeline.kinds.wordsearch.blocklist import blocked_words
-from pipeline.kinds.wordsearch.board import board_mask
+from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.grade import DECOY_LENGTH, LEVELS, crossing_least, decoy_least, grade_placed
 from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIRECTIONS, Placement, WordSearch
 from pipeline.kinds.wordsearch.letters import alphabet, normalize, weights
@@ -132,27 +132,71 @@ def _place(board: _Board, word: str, directions: Sequence[str], rng: random.Rand
     """Write the word at its best start that spells no unwanted word with the letters already fixed
     (a listed word a second time, or a blocked word): those could never be undone. None if none does."""
     for placement in _starts(board, word, directions, rng, share=share, dense=dense, new_at_most=new_at_most):
-        before = {cell: board.letters[cell] for cell in placement.cells()}
-        board.put(word, placement.row, placement.column, placement.direction)
-        own[word] = frozenset(placement.cells())
-        rows = board.rows()
-        found = occurrences(rows, unwanted, lines(rows))
-        if all(frozenset(o.cells()) == own.get(w) for w, where in found.items() for o in where):
+        if _write_if_clean(board, placement, unwanted, own):
             return placement
-        for cell, letter in before.items():
-            board.letters[cell] = letter
-            if letter is None:
-                board.fixed.discard(cell)
-        del own[word]
     return None
 
 
-def _directions_for(words: Sequence[str], difficulty: str, rng: random.Random) -> list[tuple[str, ...]]:
-    """Each word's allowed directions: medium makes its longest word diagonal; hard and expert send a
-    third of the words (at least one) backwards or upwards."""
+def _write_if_clean(board: _Board, placement: Placement, unwanted: Sequence[str],
+                    own: dict[str, frozenset[Cell]]) -> bool:
+    """Write `placement` in and keep it if the fixed letters spell no unwanted word anywhere but in
+    its own cells; else undo it. True when kept."""
+    word = placement.word
+    before = {cell: board.letters[cell] for cell in placement.cells()}
+    board.put(word, placement.row, placement.column, placement.direction)
+    own[word] = frozenset(placement.cells())
+    rows = board.rows()
+    found = occurrences(rows, unwanted, lines(rows))
+    if all(frozenset(o.cells()) == own.get(w) for w, where in found.items() for o in where):
+        return True
+    for cell, letter in before.items():
+        board.letters[cell] = letter
+        if letter is None:
+            board.fixed.discard(cell)
+    del own[word]
+    return False
+
+
+def _plant_decoy(board: _Board, long_words: Sequence[str], rng: random.Random, unwanted: Sequence[str],
+                 own: dict[str, frozenset[Cell]], letters: str, cumulative: tuple[float, ...]) -> bool:
+    """Write one near-copy of a listed word (one letter off) where it fits among the fixed letters:
+    along a line whose fixed letters agree with the word, changing one of its free cells; or along a
+    line whose fixed letters differ from the word in exactly one cell, taking that letter. Lines
+    sharing more fixed letters come first, so decoys crowd in among the words. True when one is planted."""
+    scored: list[tuple[float, Placement]] = []
+    for _ in range(SAMPLES):
+        word = rng.choice(long_words)
+        (r, c), direction = rng.choice(board.open), rng.choice(ALL)
+        dr, dc = DIRECTIONS[direction]
+        cells = [(r + i * dr, c + i * dc) for i in range(len(word))]
+        if any(cell not in board.letters for cell in cells):
+            continue
+        there = [board.letters[cell] for cell in cells]
+        free = [i for i, letter in enumerate(there) if letter is None]
+        off = [i for i, letter in enumerate(there) if letter is not None and letter != word[i]]
+        if not free or len(off) > 1:
+            continue
+        if off:
+            copy = word[: off[0]] + str(there[off[0]]) + word[off[0] + 1:]
+        else:
+            copy = _decoy(word, rng, letters, cumulative, at=rng.choice(free))
+        scored.append((len(word) - len(free) + rng.random(), Placement(copy, r, c, direction)))
+    for _, placement in sorted(scored, key=lambda pair: -pair[0])[:TOP]:
+        if _write_if_clean(board, placement, unwanted, own):
+            del own[placement.word]  # a decoy is fixed letters, not a word to find
+            return True
+    return False
+
+
+def _directions_for(words: Sequence[str], difficulty: str, rng: random.Random, diagonal: int) -> list[tuple[str, ...]]:
+    """Each word's allowed directions (words longest first): medium makes its longest word that fits a
+    diagonal (`diagonal` cells at most) run along one; hard and expert send a third of the words (at
+    least one) backwards or upwards."""
     allowed = [LEVEL_DIRECTIONS[difficulty]] * len(words)
     if difficulty == "medium":
-        allowed[0] = ("SE", "SW")
+        fitting = next((i for i, word in enumerate(words) if len(word) <= diagonal), None)
+        if fitting is not None:
+            allowed[fitting] = ("SE", "SW")
     elif difficulty in ("hard", "expert"):
         backwards = max(1, len(words) // 3)
         for i in rng.sample(range(len(words)), backwards):
@@ -160,8 +204,9 @@ def _directions_for(words: Sequence[str], difficulty: str, rng: random.Random) -
     return allowed
 
 
-def _decoy(word: str, rng: random.Random, letters: str, cumulative: tuple[float, ...]) -> str:
-    i = rng.randrange(len(word))
+def _decoy(word: str, rng: random.Random, letters: str, cumulative: tuple[float, ...], at: int | None = None) -> str:
+    """`word` with one letter (at `at`, else anywhere) changed to another, drawn by frequency."""
+    i = rng.randrange(len(word)) if at is None else at
     while True:
         other = rng.choices(letters, cum_weights=cumulative)[0]
         if other != word[i]:
@@ -179,7 +224,8 @@ def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str,
     dense = difficulty == "expert"
     own: dict[str, frozenset[Cell]] = {}
     unwanted = (*words, *pool, *blocked_words(language, umlauts))
-    for word, directions in zip(order, _directions_for(order, difficulty, rng)):
+    diagonal = runs(mask, (DIRECTIONS["SE"], DIRECTIONS["SW"]))
+    for word, directions in zip(order, _directions_for(order, difficulty, rng, diagonal)):
         placement = _place(board, word, directions, rng, unwanted, own, share=share, dense=dense)
         if placement is None:
             return None
@@ -206,13 +252,12 @@ def attempt(mask: Mask, words: Sequence[str], pool: Sequence[str], message: str,
             board.letters[cell] = letter
             board.fixed.add(cell)
     elif difficulty == "expert":
-        for _ in range(decoy_least(len(listed)) + 2):
-            long_words = [word for word in listed if len(word) >= DECOY_LENGTH]
-            if not long_words:
+        wanted, planted = decoy_least(len(listed)) + 1, 0
+        long_words = [word for word in listed if len(word) >= DECOY_LENGTH]
+        for _ in range(2 * wanted if long_words else 0):
+            planted += _plant_decoy(board, long_words, rng, unwanted, own, letters, cumulative)
+            if planted == wanted:
                 break
-            copy = _decoy(rng.choice(long_words), rng, letters, cumulative)
-            _place(board, copy, ALL, rng, unwanted, own, share=False, dense=False)
-            own.pop(copy, None)  # a decoy is fixed letters, not a word to find
     for cell in board.free():
         board.letters[cell] = rng.choices(letters, cum_weights=cumulative)[0]
     if not _keep_promise(board, listed, placed, rng, language, umlauts):

@@ -33,7 +33,7 @@ from pipeline.kinds.wordsearch.grid import (
     unused_letters,
 )
 from pipeline.kinds.wordsearch.guide import FIND_COUNT, WORDSEARCH_GUIDE
-from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, alphabet, normalize
+from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, LANGUAGES, UMLAUTS, alphabet, normalize
 from pipeline.kinds.wordsearch.search import occurrences
 from pipeline.kinds.wordsearch.show import wordsearch_card, wordsearch_text
 from pipeline.kinds.wordsearch.textformat import (
@@ -203,7 +203,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         blocked = {word: where for word, where in occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts)).items() if where}
         if blocked:
             first = next(iter(blocked.values()))[0]
-            raise PuzzleBookError(f"a word of the {puzzle.language} blocklist reads at r{first.row + 1}c{first.column + 1} "
+            raise PuzzleBookError(f"a word of the {LANGUAGE_NAMES[puzzle.language]} blocklist reads at r{first.row + 1}c{first.column + 1} "
                                   f"({first.direction}): the puzzle cannot be printed")
         return grade(puzzle, alphabet(puzzle.language, puzzle.umlauts))
 

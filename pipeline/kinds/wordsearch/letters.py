@@ -14,6 +14,8 @@ import unicodedata
 from functools import lru_cache
 
 LANGUAGES = ("en", "es", "de", "fr", "it")
+LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "de": "German", "fr": "French", "it": "Italian"}
+"""How messages name a language."""
 UMLAUTS = ("keep", "fold")
 PLAIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -80,5 +82,6 @@ def normalize(word: str, language: str, umlauts: str = "keep") -> str:
         if base in keep and base != char:
             out.append(base)
             continue
-        raise ValueError(f"{word!r} has {char!r}, which a {language} grid does not hold")
+        raise ValueError(f"{word!r} has {char!r}, which no {LANGUAGE_NAMES[language]} grid holds (letters, spaces, "
+                         "hyphens, apostrophes and . , ; : ! ? only)")
     return "".join(out)

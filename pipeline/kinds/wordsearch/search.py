@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import ahocorasick
 
-from pipeline.kinds.wordsearch.grid import BLOCKED, DIRECTIONS, FORWARD, Placement, WordSearch
+from pipeline.kinds.wordsearch.grid import BLOCKED, DIRECTIONS, FORWARD, Placement
 
 OPPOSITE = {"E": "W", "S": "N", "SE": "NW", "SW": "NE"}
 
@@ -94,21 +94,3 @@ def occurrences(rows: tuple[str, ...] | list[str], words: Iterable[str],
                     (r, c), direction = cells[0], line.direction
                 out[word].append(Placement(word, r, c, direction))
     return out
-
-
-def counts(puzzle: WordSearch) -> dict[str, int]:
-    return {word: len(found) for word, found in occurrences(puzzle.rows, puzzle.words).items()}
-
-
-def brute_force(rows: tuple[str, ...] | list[str], word: str) -> int:
-    """The same count the slow, obvious way (for tests): every cell, every direction, distinct cell sets."""
-    seen: set[frozenset[tuple[int, int]]] = set()
-    height = len(rows)
-    for r in range(height):
-        for c in range(len(rows[r])):
-            for dr, dc in DIRECTIONS.values():
-                cells = [(r + i * dr, c + i * dc) for i in range(len(word))]
-                if all(0 <= a < height and 0 <= b < len(rows[a]) and rows[a][b] == word[i] and rows[a][b] != BLOCKED
-                       for i, (a, b) in enumerate(cells)):
-                    seen.add(frozenset(cells))
-    return len(seen)

@@ -22,7 +22,7 @@ from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
 from pipeline.kinds.wordsearch.grade import LEVELS
 from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW, contained
-from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, normalize
+from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, LANGUAGES, UMLAUTS, normalize
 from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
 from pipeline.seeds import derive_seed
 from pipeline.specs import FieldError
@@ -33,6 +33,9 @@ MIN_WORDS, MAX_WORDS = 4, 60
 MAX_MESSAGE = 60
 POOL = 40
 """Words a hidden-message puzzle may add to its list to leave exactly the message's cells."""
+FILL = {"easy": 0.5, "medium": 0.55, "hard": 0.6, "expert": 0.6}
+"""The share of a board a puzzle's chosen words may fill, at most, when the section has words to spare:
+less where words may not cross or run backwards, as they then need more room."""
 
 
 class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
@@ -70,6 +73,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
     )
     _book_seed: int = PrivateAttr(0)
     _file_words: tuple[str, ...] = PrivateAttr(())
+    _plan: list[tuple[list[str], list[str]]] = PrivateAttr(default_factory=list)
 
     @field_validator("shapes", mode="before")
     @classmethod
@@ -181,7 +185,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
                     raise FieldError(f"{word!r} is shorter than {MIN_LENGTH} letters", where)
                 bad = blocked_inside(grid_word, language, umlauts)
                 if bad:
-                    raise FieldError(f"{word!r} holds a word the {language} blocklist keeps out of every grid", where)
+                    raise FieldError(f"{word!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every grid", where)
                 grid_words.append(grid_word)
             longest = self._longest()
             too_long = [word for word, grid_word in zip(self.written(), grid_words) if len(grid_word) > longest]
@@ -192,8 +196,9 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
             if pair:
                 raise FieldError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice: keep them in "
                                  "different sections", (field,))
-            if len(set(grid_words)) != len(grid_words):
-                raise FieldError("a word is listed twice", (field,))
+            twice = next((word for i, word in enumerate(grid_words) if word in grid_words[:i]), None)
+            if twice is not None:
+                raise FieldError(f"{twice!r} is listed twice", (field,))
         available = len(self.usable())
         if available < MIN_WORDS:
             raise FieldError(f"only {available} of the words fit the section's boards", (field,))
@@ -209,23 +214,50 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         available = len(self.usable())
         return self.words_per_puzzle or min(15, available)
 
+    def letter_budget(self) -> int | None:
+        """The most letters a puzzle's words may hold when the section has words to choose from:
+        FILL of its smallest board at its easiest level, so words keep room to lie apart, to cross and
+        for decoys; None when every puzzle holds all the section's words."""
+        if len(self.usable()) <= self.per_puzzle():
+            return None
+        share = min(FILL[level] for level in self.levels_made())
+        return int(share * min(sum(map(sum, board_mask(shape.given()))) for shape in self.shapes))
+
     def puzzle_words(self, index: int) -> tuple[list[str], list[str]]:
-        """Puzzle `index`'s words, and (for a hidden message) the pool it may add from: the section's
-        usable words in an order drawn from the book seed and the section, the next words_per_puzzle
-        of them for each puzzle, skipping any that would hold (or sit inside) one already chosen."""
+        """Puzzle `index`'s words, and (for a hidden message) the pool it may add from."""
+        if len(self._plan) < self.count:
+            self._plan = self._make_plan()
+        return self._plan[index - 1]
+
+    def _make_plan(self) -> list[tuple[list[str], list[str]]]:
+        """Every puzzle's words, in book order: the section's usable words in an order drawn from the
+        book seed and the section, each puzzle taking the next words_per_puzzle of them that fit
+        together (none holding another, within the letter budget). A word passed over waits for the
+        next puzzle, so none comes back before every word has had its turn."""
         order = self.usable()
         if self.theme is not None:
             random.Random(derive_seed(self._book_seed, "words", self.name, self.theme, self.letters_language)).shuffle(order)
-        wanted = self.per_puzzle()
-        start = (index - 1) * wanted
-        chosen: list[str] = []
-        pool: list[str] = []
-        for step in range(len(order)):
-            word = order[(start + step) % len(order)]
-            if contained([*chosen, word]) is not None:
-                continue
-            if len(chosen) < wanted:
-                chosen.append(word)
-            elif self.message is not None and len(pool) < POOL and contained([*chosen, *pool, word]) is None:
-                pool.append(word)
-        return chosen, pool
+        wanted, budget = self.per_puzzle(), self.letter_budget()
+        waiting: list[str] = []
+        plan: list[tuple[list[str], list[str]]] = []
+        for _ in range(self.count):
+            chosen: list[str] = []
+            for refill in (False, True):
+                if refill or not waiting:
+                    waiting += [word for word in order if word not in waiting and word not in chosen]
+                for word in list(waiting):
+                    if len(chosen) == wanted:
+                        break
+                    letters = sum(map(len, chosen)) + len(word) + (wanted - len(chosen) - 1) * MIN_LENGTH
+                    if (budget is None or letters <= budget) and contained([*chosen, word]) is None:
+                        chosen.append(word)
+                        waiting.remove(word)
+                if len(chosen) == wanted:
+                    break
+            pool: list[str] = []
+            if self.message is not None:
+                for word in [*waiting, *order]:
+                    if len(pool) < POOL and word not in chosen and word not in pool and contained([*chosen, *pool, word]) is None:
+                        pool.append(word)
+            plan.append((chosen, pool))
+        return plan

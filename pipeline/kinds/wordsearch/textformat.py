@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.wordsearch.grid import BLOCKED, DIRECTIONS, SHOW, Placement, Solution, WordSearch
-from pipeline.kinds.wordsearch.letters import LANGUAGES, UMLAUTS, alphabet, normalize
+from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, LANGUAGES, UMLAUTS, alphabet, normalize
 
 KIND_MARK = re.compile(r"^\s*;.*\bkind=wordsearch\b", re.MULTILINE)
 PLACEMENT = re.compile(r"^(\S+)\s+r(\d+)c(\d+)\s+([NESW]{1,2})$")
@@ -108,7 +108,7 @@ def _block(block: list[tuple[int, str]], source: str) -> WordSearchText:
             cells = stripped.split()
             for column, cell in enumerate(cells, 1):
                 if len(cell) != 1 or (cell != BLOCKED and cell not in letters):
-                    raise PuzzleBookError(f"{cell!r} is no letter of a {language} grid; a cell is one capital letter "
+                    raise PuzzleBookError(f"{cell!r} is not among the letters of {LANGUAGE_NAMES[language]} grids; a cell is one capital letter "
                                           f"or '#' for a blocked cell", source=source, line=number, column=column)
             rows.append("".join(cells))
     if not rows:

@@ -29,5 +29,6 @@ def theme_words(language: str, name: str) -> tuple[str, ...]:
     """The words of theme `name` in `language`; PuzzleBookError listing the themes for another name."""
     shipped = themes(language)
     if name not in shipped:
-        raise PuzzleBookError(f"unknown theme {name!r}; the {language} themes are: {', '.join(sorted(shipped))}")
+        raise PuzzleBookError(f"unknown theme {name!r}; the themes (the same in every language) are: "
+                              f"{', '.join(sorted(shipped))}")
     return shipped[name]
