@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench import build as build_bench
-from bench import engine, hexbench, review, studio, table, tail
+from bench import engine, hexbench, review, studio, table, tail, wordsearch
 from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -322,7 +322,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="regular expression on row labels such as 'square 10x10 hidato hard'; "
                         "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section, "
                         "'hex' only the hex Hidato section, 'tail' only the worst case (every published "
-                        "and stress board against CP-SAT), 'studio' only the studio's timings, 'review' only the review's")
+                        "and stress board against CP-SAT), 'studio' only the studio's timings, 'review' only the review's, "
+                        "'wordsearch' only word search against word-search-generator")
     parser.add_argument("--levels", type=int, default=None, metavar="N",
                         help=f"puzzles per level in the monotone-grades check (default {engine.LEVEL_CHECK_COUNT}, "
                         "--quick 12; 0 skips it); rows labelled like 'square 10x10 hidato levels'")
@@ -340,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.only == "review":
         review.run()
+        return 0
+    if args.only == "wordsearch":
+        wordsearch.run()
         return 0
     if args.seeds is not None and args.seeds < 1:
         parser.error("--seeds must be at least 1")
@@ -378,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         studio.run()
         print()
         review.run()
+        print()
+        wordsearch.run()
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
         print()
         build_bench.run()

@@ -119,3 +119,13 @@ def test_tiny_hex_plan_runs_end_to_end() -> None:
     assert [row.result.case.level for row in rows] == ["easy", "expert"]
     assert all(row.result.n == 2 and not row.result.not_unique and not row.result.off_level for row in rows)
     assert "targets missed:" in report
+
+
+def test_the_word_search_bench_runs_ours_and_the_peer_on_the_same_words() -> None:
+    pytest.importorskip("word_search_generator")
+    from bench.wordsearch import Row, measure
+
+    result = measure(Row("square 10x10 hard, 8 words", "square:10", "hard", "animals", 8, 3, 0.05, 10))
+    assert len(result.ours) == len(result.peer) == 3
+    assert result.ours_twice == 0
+    assert 0 <= result.peer_twice <= 3 and 0 <= result.peer_left_out <= 3
