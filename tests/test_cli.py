@@ -317,7 +317,8 @@ def test_shapes_lists_every_shape_with_a_preview(capsys: Capture) -> None:
 def test_shapes_previews_one_shape_with_parameters(capsys: Capture) -> None:
     code, out, _ = run(capsys, "shapes", "square", "--size", "4")
     assert code == 0
-    assert out.startswith("square: 16 open cells in 4x4 with size=4\n")
+    assert out.startswith("square: 16 open cells in 4x4 with size=4 (Hidato and Numbrix only)\n"), \
+        "a 4x4 board is too small for a word search (8 to 30 cells a side)"
     assert "\n  parameters: --size, --width, --height\n" in out
 
 

@@ -61,7 +61,7 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_eight_books() -> None:
+def test_shipped_configs_are_the_ten_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "grossdruck-de.yaml",
@@ -70,10 +70,13 @@ def test_shipped_configs_are_the_eight_books() -> None:
         "numbrix.yaml",
         "pasatiempos-es.yaml",
         "pocket-6x9.yaml",
+        "sopa-de-letras-es.yaml",
         "sudoku.yaml",
+        "wordsearch.yaml",
     ]
     languages = {p.stem: load_config(p).language for p in CONFIGS.glob("*.yaml")}
-    assert languages.pop("pasatiempos-es") == "es" and languages.pop("grossdruck-de") == "de"
+    assert languages.pop("pasatiempos-es") == languages.pop("sopa-de-letras-es") == "es"
+    assert languages.pop("grossdruck-de") == "de"
     assert set(languages.values()) == {"en"}, "make book stays the English classic"
     assert load_config(CONFIGS / "grossdruck-de.yaml").large_print
 
