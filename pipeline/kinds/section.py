@@ -26,6 +26,11 @@ SHAPE_TEXT = re.compile(r"([A-Za-z0-9_-]+)(?::([0-9]+))?")
 """A shape written as text: 'name' or 'name:size'."""
 
 
+
+def one_or_list(value: Any) -> Any:
+    """A config value that may be written as one item or a list, as a list (None stays None)."""
+    return value if isinstance(value, list) or value is None else [value]
+
 class ShapeSpec(Spec):
     """One board outline: a shape name and only the parameters given (the rest use the shape's defaults).
 
@@ -125,7 +130,7 @@ class SectionSpec(Spec, Generic[Level]):
     @field_validator("difficulty", mode="before")
     @classmethod
     def _one_or_list(cls, value: Any) -> Any:
-        return value if isinstance(value, list) or value is None else [value]
+        return one_or_list(value)
 
     @field_validator("name")
     @classmethod

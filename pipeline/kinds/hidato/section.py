@@ -17,7 +17,7 @@ from pipeline.kinds.hidato.outline import RANDOM_SHAPES, board_mask
 from pipeline.kinds.hidato.path import path_problem
 from pipeline.kinds.hidato.techniques import LEVELS
 from pipeline.kinds.hidato.textformat import KINDS
-from pipeline.kinds.section import SectionSpec, ShapeSpec
+from pipeline.kinds.section import SectionSpec, ShapeSpec, one_or_list
 from pipeline.specs import FieldError
 
 class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
@@ -42,7 +42,7 @@ class HidatoSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
     @field_validator("shapes", mode="before")
     @classmethod
     def _one_shape_or_list(cls, value: Any) -> Any:
-        return value if isinstance(value, list) or value is None else [value]
+        return one_or_list(value)
 
     @model_validator(mode="after")
     def _boards_hold_a_path(self) -> HidatoSection:

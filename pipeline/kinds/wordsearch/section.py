@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.section import SectionSpec, ShapeSpec
+from pipeline.kinds.section import SectionSpec, ShapeSpec, one_or_list
 from pipeline.kinds.wordsearch.blocklist import blocked_inside
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
@@ -78,7 +78,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
     @field_validator("shapes", mode="before")
     @classmethod
     def _one_shape_or_list(cls, value: Any) -> Any:
-        return value if isinstance(value, list) or value is None else [value]
+        return one_or_list(value)
 
     @field_validator("words_file")
     @classmethod

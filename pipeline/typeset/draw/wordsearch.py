@@ -13,6 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pipeline.kinds.wordsearch.grid import DIRECTIONS
 from pipeline.typeset.draw.common import Centres, GridFit, Surface, board_corner, label_height, place_board
 from pipeline.typeset.fonts import text_width
 from pipeline.typeset.layout import Rect, Style
@@ -33,8 +34,6 @@ CAPSULE = 0.40
 ARC_STEPS = 8
 BARE = "bare"
 """A grid's `show` as answers and cover art lay it out (see wordsearch_bare)."""
-DIRECTIONS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "SW": (1, -1), "W": (0, -1), "N": (-1, 0), "NW": (-1, -1),
-              "NE": (-1, 1)}
 
 
 def _size(grid: Grid) -> tuple[int, int]:
