@@ -195,6 +195,7 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "error-wordsearch-steps": (["solve", "wordsearch.txt", "--steps"], None),
     "error-wordsearch-contained": (["generate", "--kind", "wordsearch", "--words", "cat,catalog,dog,bird"], None),
     "error-wordsearch-box": (["generate", "--kind", "wordsearch", "--box", "3"], None),
+    "error-wordsearch-blocked": (["generate", "--kind", "wordsearch", "--words", "shitake,dog,bird,frog"], None),
 }
 
 

@@ -18,7 +18,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
 from pipeline.kinds.base import GENERATE, Kind
 from pipeline.kinds.result import SolveResult
-from pipeline.kinds.wordsearch.blocklist import blocked_words
+from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
@@ -254,6 +254,9 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         wanted = args.words_per_puzzle or (len(words) if args.words else DEFAULT_WORDS)
         if args.words and (pair := contained(words)):
             raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
+        if args.words and (rude := next((word for word in words if blocked_inside(word, language)), None)):
+            raise PuzzleBookError(f"{rude!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every "
+                                  "grid", field="--words")
         if not args.words:
             random.Random(derive_seed(seed, "words", language, args.theme or "animals")).shuffle(words)
         chosen: list[str] = []
