@@ -4,8 +4,9 @@ of the language's blocklist reads anywhere.
 
 Per attempt (its own random.Random from the seed): the words go in longest first, each at the best of
 a few hundred sampled starts in the level's directions (easy: apart; medium: crossing allowed, one
-word on a downward diagonal; hard: a third of the words backwards; expert: the most crossing start,
-and decoys, near-copies one letter off, planted in the free cells). A hidden message fills the cells
+word, the longest that fits, on a downward diagonal; hard: a third of the words backwards; expert:
+the most crossing start, and decoys, near-copies one letter off, planted where a line's letters agree
+with a listed word but one, or leave room to change one). A hidden message fills the cells
 no word uses, row by row (more words from the section's pool go in first, until exactly enough cells
 are left); otherwise filler letters are drawn by the language's letter frequencies. Then the
 verifier counts every word: an extra occurrence or a blocked word is broken by drawing one of its
