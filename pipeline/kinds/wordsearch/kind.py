@@ -23,7 +23,9 @@ from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
 from pipeline.kinds.wordsearch.grid import (
+    BLOCKED,
     DIRECTIONS,
+    EMPTY,
     SHOW,
     Solution,
     WordSearch,
@@ -122,7 +124,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
 
     def blank_grid(self, params: dict[str, Any], seed: int) -> dict[str, Any]:
         mask = board_mask(params["shape"], seed)
-        rows = ["".join("W" if open_ else "#" for open_ in row) for row in mask]
+        rows = ["".join(EMPTY if open_ else BLOCKED for open_ in row) for row in mask]
         puzzle = WordSearch(tuple(rows), tuple(params["words"]), params.get("message", ""), params["show"],
                             params["language"], params["umlauts"], params["list_style"])
         return _grid(puzzle)

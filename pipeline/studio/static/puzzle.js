@@ -103,8 +103,9 @@ async function load() {
   const level = view.review.levels[row.level] || row.level;
   $("facts").textContent = [row.section, level, row.rating !== null ? `rating ${row.rating}` : null, row.hardest_name]
     .filter(Boolean).join(" \u00b7 ");
-  $("facts-2").textContent = `page ${row.page}, answer on page ${row.answer_page} \u00b7 ${row.givens ?? "?"} givens ` +
-    `(${Math.round((row.givens_ratio || 0) * 100)}%) \u00b7 ${row.steps ?? "?"} steps \u00b7 puzzle ${row.index} of its section`;
+  const givens = row.givens === null ? "" : `${row.givens} givens (${Math.round((row.givens_ratio || 0) * 100)}%) \u00b7 `;
+  $("facts-2").textContent = `page ${row.page}, answer on page ${row.answer_page} \u00b7 ${givens}` +
+    `${row.steps ?? "?"} steps \u00b7 puzzle ${row.index} of its section`;
   for (const [id, target] of [["previous", data.previous], ["next", data.next]]) {
     const link = $(id);
     if (target) link.setAttribute("href", `/books/${NAME}/review/${target}`); else link.removeAttribute("href");

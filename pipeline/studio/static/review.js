@@ -29,7 +29,8 @@ function card(row) {
       el("div", { class: "small" }, row.section),
       el("div", { class: "small" }, facts.join(" \u00b7 ")),
       el("div", { class: "small muted" }, row.hardest_name || ""),
-      el("div", { class: "small muted" }, `givens ${percent(row.givens_ratio)} \u00b7 ${row.steps ?? "?"} steps`)));
+      el("div", { class: "small muted" },
+        `${row.givens_ratio === null ? "" : `givens ${percent(row.givens_ratio)} \u00b7 `}${row.steps ?? "?"} steps`)));
 }
 
 function render() {

@@ -135,7 +135,7 @@ def draw_wordsearch(
     canvas.setFont(style.fonts.number, fit.number_size)
     for r, row in enumerate(rows):
         for c, char in enumerate(row):
-            if char != "#":
+            if char not in "#.":  # blocked, or empty (a blank board, as previews show it)
                 x, y = left + (c + 0.5) * cell, top - (r + 0.5) * cell
                 canvas.drawCentredString(x, y - fit.number_size * 0.36, char)
     if isinstance(solution, (list, tuple)):  # (a layout check passes the blank grid as its answer)
