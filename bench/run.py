@@ -330,20 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expert-max", type=int, default=None, metavar="SIZE",
                         help=f"skip expert rows for boards larger than SIZE (full plan: {FULL_EXPERT_MAX})")
     args = parser.parse_args(argv)
-    if args.only == "build":
-        build_bench.run()
-        return 0
-    if args.only == "tail":
-        tail.run()
-        return 0
-    if args.only == "studio":
-        studio.run()
-        return 0
-    if args.only == "review":
-        review.run()
-        return 0
-    if args.only == "wordsearch":
-        wordsearch.run()
+    alone = {"build": build_bench.run, "tail": tail.run, "studio": studio.run, "review": review.run,
+             "wordsearch": wordsearch.run}
+    if args.only in alone:  # the sections that take no plan
+        alone[args.only]()
         return 0
     if args.seeds is not None and args.seeds < 1:
         parser.error("--seeds must be at least 1")

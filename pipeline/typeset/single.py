@@ -8,8 +8,9 @@ functions and page plan as the book, never a second renderer. Same input, same b
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,6 +26,7 @@ from pipeline.typeset.svgcanvas import SvgCanvas
 
 MARGIN = 6.0
 """Points of white around a puzzle drawn on its own."""
+SurfaceT = TypeVar("SurfaceT", Canvas, SvgCanvas)
 
 
 @dataclass(frozen=True)
@@ -59,16 +61,17 @@ def puzzle_pdf(
     """One puzzle (with `solution`, its answer) on a page just its size: cells of `cell` points (default
     the style's largest), a MARGIN around, the label line above when there is a label or note. Its
     fonts are embedded (subset), as in the book."""
-    register_fonts()
-    style = style_for(large_print, fonts)
-    grid = drawing(kind).bare(grid) if solution is not None else grid
-    page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
-    canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
-                    initialFontName=style.fonts.text, pageCompression=1)
-    canvas.setCreator(f"puzzlebook {__version__}")
-    if label:
-        canvas.setTitle(label)
-    drawing(kind).draw(canvas, grid, page.box, style=style, solution=solution, label=label, note=note)
+
+    def pdf_page(width: float, height: float, style: Style) -> Canvas:
+        canvas = Canvas(io.BytesIO(), pagesize=(width, height), invariant=1, initialFontName=style.fonts.text,
+                        pageCompression=1)
+        canvas.setCreator(f"puzzlebook {__version__}")
+        if label:
+            canvas.setTitle(label)
+        return canvas
+
+    canvas = _drawn_alone(pdf_page, kind, grid, solution=solution, large_print=large_print, fonts=fonts, label=label,
+                          note=note, cell=cell)
     canvas.showPage()
     return canvas.getpdfdata()
 
@@ -87,13 +90,23 @@ def puzzle_svg(
 ) -> str:
     """`puzzle_pdf`'s picture as SVG, drawn by the same drawing on an SvgCanvas: vectors, with the
     numbers and labels as text in the book's faces. `pixel_width` sets the displayed width."""
+    canvas = _drawn_alone(lambda width, height, _: SvgCanvas(width, height), kind, grid, solution=solution,
+                          large_print=large_print, fonts=fonts, label=label, note=note, cell=cell)
+    return canvas.svg(title=label, pixel_width=pixel_width)
+
+
+def _drawn_alone(make: Callable[[float, float, Style], SurfaceT], kind: str, grid: Any, *, solution: Any,
+                 large_print: bool, fonts: Fonts, label: str, note: str, cell: float | None) -> SurfaceT:
+    """The puzzle (its answer, with `solution`, laid out bare) drawn on the surface `make(width, height,
+    style)` gives for a page just its size: what the PDF and the SVG share."""
     register_fonts()
     style = style_for(large_print, fonts)
-    grid = drawing(kind).bare(grid) if solution is not None else grid
+    draw = drawing(kind)
+    grid = draw.bare(grid) if solution is not None else grid
     page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
-    canvas = SvgCanvas(page.width, page.height)
-    drawing(kind).draw(canvas, grid, page.box, style=style, solution=solution, label=label, note=note)
-    return canvas.svg(title=label, pixel_width=pixel_width)
+    surface = make(page.width, page.height, style)
+    draw.draw(surface, grid, page.box, style=style, solution=solution, label=label, note=note)
+    return surface
 
 
 def puzzle_png(kind: str, grid: Any, *, dpi: float = 300.0, **options: Any) -> bytes:

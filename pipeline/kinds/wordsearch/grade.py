@@ -138,10 +138,6 @@ def grade_placed(puzzle: WordSearch, solution: Solution, alphabet: str) -> dict[
     }
 
 
-def solution_cells(solution: Solution) -> set[tuple[int, int]]:
-    return {cell for placement in solution for cell in placement.cells()}
-
-
 def as_placements(records: list[list[object]]) -> Solution:
     """Placements from their JSON form ([word, row, column, direction])."""
     return tuple(Placement(str(w), int(r), int(c), str(d)) for w, r, c, d in records)  # type: ignore[call-overload]

@@ -74,6 +74,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
     _book_seed: int = PrivateAttr(0)
     _file_words: tuple[str, ...] = PrivateAttr(())
     _plan: list[tuple[list[str], list[str]]] = PrivateAttr(default_factory=list)
+    _usable: tuple[str, ...] | None = PrivateAttr(None)
 
     @field_validator("shapes", mode="before")
     @classmethod
@@ -120,6 +121,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         section = self.model_copy(update={"language": self.language or language})
         section._book_seed = seed
         section._file_words = section._read_file()
+        section._usable, section._plan = None, []
         section._check_words()
         return section
 
@@ -150,6 +152,12 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         return longest
 
     def usable(self) -> list[str]:
+        """`_find_usable`'s words, found once: the checks, the letter budget and the plan all ask."""
+        if self._usable is None:
+            self._usable = tuple(self._find_usable())
+        return list(self._usable)
+
+    def _find_usable(self) -> list[str]:
         """The words in the grid's letters that can go in: for a theme, those that fit and hold no
         blocked word (each once); for a list, all of them (checked when loaded)."""
         language, umlauts = self.letters_language, self.umlauts
