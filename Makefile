@@ -67,9 +67,9 @@ studio: $(NATIVE_STAMP)
 lock:
 	test -x $(LOCK_TOOLS)/bin/pip-compile || ($(PYTHON) -m venv $(LOCK_TOOLS) && \
 		$(LOCK_TOOLS)/bin/python -m pip install --quiet $(PIP_TOOLS))
-	$(COMPILE) --upgrade --extra test --extra native -o $(LOCK) pyproject.toml
+	$(COMPILE) --upgrade --extra test --extra native --extra docs -o $(LOCK) pyproject.toml
 	cp $(LOCK) $(BENCH_LOCK)
-	$(COMPILE) --extra test --extra native --extra bench -o $(BENCH_LOCK) pyproject.toml
+	$(COMPILE) --extra test --extra native --extra docs --extra bench -o $(BENCH_LOCK) pyproject.toml
 	cp $(LOCK) $(BENCH_PEER)
 	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
 		--no-emit-find-links --unsafe-package pillow -o $(BENCH_PEER) requirements/bench-peer.in

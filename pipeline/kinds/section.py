@@ -34,9 +34,11 @@ def one_or_list(value: Any) -> Any:
 class ShapeSpec(Spec):
     """One board outline: a shape name and only the parameters given (the rest use the shape's defaults).
 
-    In YAML a plain string 'cross' or 'cross:9' means name[:size]. model_dump(exclude_none=True) gives
-    the name plus the given parameters.
+    In YAML a plain string 'cross' or 'cross:9' means name[:size].
     """
+
+    # The docstring is the config reference's text (docsite/config_reference.py). In code,
+    # model_dump(exclude_none=True) gives the name plus the parameters given.
 
     name: str = Field(description="square, cross, rhombus, mirror, cloud, random, or a file in shapes/; "
                       "for hexhidato: hexagon, triangle, parallelogram, hexstar, hexring, hexrandom, or a hex file")

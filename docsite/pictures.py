@@ -1,0 +1,124 @@
+"""Which pictures of the shipped books the manual shows, and how each is rendered from a built book.
+
+A picture names a shipped config and what it shows: its cover, the how-to page of a kind, the page a
+puzzle prints on or the page its answer prints on. It is rendered with pypdfium2 from the built
+book.pdf or cover.pdf (pipeline/raster.py, the studio's renderer), so every picture in README.md and
+docs/ is a picture of what the current code prints: the golden tests render them again from the
+books they pin and compare.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.book.build import CHECKPOINT
+from pipeline.book.config import config_folder, load_config_text
+from pipeline.bookspec import BookSpec
+from pipeline.raster import pdf_file_image, png
+from pipeline.typeset import book_fonts
+from pipeline.typeset.book import Page, plan_pages
+from pipeline.typeset.layout import style_for
+from pipeline.typeset.placement import Placement, placements
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ROOT / "configs"
+DOCS = ROOT / "docs"
+GALLERY = "gallery"
+"""The gallery's pictures, under docs/."""
+PAGE_WIDTH = 680
+"""Pixels across a page: a 6x9 page at about 113 dpi, a letter page at 80 (a grid still reads)."""
+COVER_WIDTH = 1100
+"""Pixels across a full-wrap cover (back, spine and front)."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One picture the manual shows: `file` under docs/, of shipped book `book`."""
+
+    file: str
+    book: str
+    shows: str
+    """"cover", "howto KIND" (its how-to page), "puzzle N" or "answers N" (the page puzzle N, in book
+    order from 1, or its answer prints on)."""
+    width: int = PAGE_WIDTH
+
+
+EXTRA = (
+    Picture("wordsearch/page-heart.png", "wordsearch", "puzzle 7"),
+    Picture("wordsearch/answers.png", "wordsearch", "answers 13"),
+    Picture("wordsearch/page-expert.png", "wordsearch", "puzzle 23"),
+    Picture("wordsearch/howto.png", "wordsearch", "howto wordsearch"),
+    Picture("wordsearch/page-spanish.png", "sopa-de-letras-es", "puzzle 9"),
+    Picture("wordsearch/cover.png", "wordsearch", "cover", COVER_WIDTH),
+)
+"""Pictures beyond the gallery's, shown by the pages on one kind."""
+
+
+@dataclass(frozen=True)
+class BuiltBook:
+    """A shipped config with what its build left in `out`: the records and the page plan."""
+
+    name: str
+    book: BookSpec
+    out: Path
+    records: list[dict[str, Any]]
+    places: list[Placement]
+    pages: list[Page]
+
+
+def shipped_books() -> list[str]:
+    """Every shipped config's name, sorted."""
+    return sorted(path.stem for path in CONFIGS.glob("*.yaml"))
+
+
+def read_built(name: str, out: Path) -> BuiltBook:
+    """The book of configs/NAME.yaml as built into `out` (book.pdf, cover.pdf, puzzles.jsonl)."""
+    config = str(CONFIGS / f"{name}.yaml")
+    book = load_config_text(Path(config).read_text(encoding="utf-8"), config)
+    fonts = book_fonts(book.fonts.files(config_folder(config)), book.fonts.shown())
+    lines = (out / CHECKPOINT).read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines if line]
+    pages = plan_pages(book, records, style_for(book.large_print, fonts))
+    return BuiltBook(name, book, out, records, placements(book, records, fonts=fonts), pages)
+
+
+def gallery_pictures(built: BuiltBook) -> list[Picture]:
+    """The gallery's three pictures of a book: its cover, the page of the first puzzle of its last
+    section (usually its hardest) and the page with that puzzle's answer."""
+    last = built.records[-1]["section_index"]
+    number = next(n for n, record in enumerate(built.records, 1) if record["section_index"] == last)
+    return [
+        Picture(f"{GALLERY}/{built.name}-cover.png", built.name, "cover", COVER_WIDTH),
+        Picture(f"{GALLERY}/{built.name}-puzzles.png", built.name, f"puzzle {number}"),
+        Picture(f"{GALLERY}/{built.name}-answers.png", built.name, f"answers {number}"),
+    ]
+
+
+def pictures_of(built: BuiltBook) -> list[Picture]:
+    """Every picture of this book the manual shows."""
+    return gallery_pictures(built) + [picture for picture in EXTRA if picture.book == built.name]
+
+
+def page_number(built: BuiltBook, shows: str) -> int:
+    """The page (from 1) of book.pdf that `shows` names."""
+    what, _, argument = shows.partition(" ")
+    if what == "howto":
+        return next(n for n, page in enumerate(built.pages, 1) if page.role == "howto" and page.kind == argument)
+    place = built.places[int(argument) - 1]
+    if what == "puzzle":
+        return place.puzzle.page
+    if what == "answers":
+        return place.answer.page
+    raise ValueError(f"a picture shows 'cover', 'howto KIND', 'puzzle N' or 'answers N', not {shows!r}")
+
+
+def render(picture: Picture, built: BuiltBook) -> bytes:
+    """The picture as PNG bytes, rendered from the built PDFs."""
+    if picture.shows == "cover":
+        image = pdf_file_image(built.out / "cover.pdf", 0, width=picture.width)
+    else:
+        image = pdf_file_image(built.out / "book.pdf", page_number(built, picture.shows) - 1, width=picture.width)
+    return png(image)
