@@ -21,7 +21,7 @@ PIP_TOOLS := pip-tools==7.6.2
 COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hashes --allow-unsafe \
 	--strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: book test bench install lock clean studio
+.PHONY: book test bench install lock clean studio docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,13 @@ bench: $(BENCH_STAMP) $(NATIVE_STAMP)
 book: $(NATIVE_STAMP)
 	$(BIN)/puzzlebook build $(CONFIG)
 
+# The manual: every shipped book built (build/docs-books/) and its pictures rendered into docs/, then
+# the site built into site/ with --strict (a broken link or a missing page fails). make test runs the
+# same site build (tests/test_docs.py) and checks the pictures against the golden books.
+docs: $(NATIVE_STAMP)
+	$(BIN)/python -m docsite.gallery
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
+
 # The studio on this machine only (127.0.0.1); it prints its address: open it in a browser.
 # STUDIO_FLAGS for more, e.g. make studio STUDIO_FLAGS="--port 0 --open".
 STUDIO_FLAGS ?=
@@ -75,5 +82,5 @@ lock:
 		--no-emit-find-links --unsafe-package pillow -o $(BENCH_PEER) requirements/bench-peer.in
 
 clean:
-	rm -rf $(VENV) $(LOCK_TOOLS) build .mypy_cache *.egg-info
+	rm -rf $(VENV) $(LOCK_TOOLS) build site .mypy_cache *.egg-info
 	rm -f $(foreach src,$(NATIVE_SOURCES),$(basename $(src))*.so $(basename $(src)).compiled-from)
