@@ -15,7 +15,17 @@ from pathlib import Path
 from babel import Locale
 from PIL import Image, ImageChops
 
-from docsite.pictures import DOCS, GALLERY, ROOT, BuiltBook, gallery_pictures, pictures_of, read_built, render, shipped_books
+from docsite.pictures import (
+    DOCS,
+    GALLERY,
+    ROOT,
+    BuiltBook,
+    gallery_pictures,
+    pictures_of,
+    read_built,
+    render,
+    shipped_books,
+)
 from pipeline.book.build import MANIFEST, build
 from pipeline.kinds import registry
 

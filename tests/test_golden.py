@@ -1,6 +1,7 @@
 """Golden tests: what the program prints and the books it makes, pinned byte for byte.
 
-Every shipped config's book.pdf, cover.pdf and puzzles.jsonl are pinned by SHA-256, and a set of command
+Every shipped config's book.pdf, cover.pdf and puzzles.jsonl are pinned by SHA-256 (with the manual's
+pictures of them, rendered again and compared pixel for pixel), and a set of command
 outputs (generate, solve, grade, show, verify, shapes; text and --json; every kind) by their text in
 tests/golden/cli/. A change that means to alter a book or an output updates the pin in the same
 commit and says why; any other change must leave these tests passing untouched.
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from docsite.gallery import GALLERY_PAGE, entry, same_pixels
+from docsite.pictures import DOCS, pictures_of, read_built, render
 from pipeline.book.build import build
 from pipeline.cli import main
 
@@ -243,3 +246,11 @@ def test_shipped_book_is_byte_identical(name: str, tmp_path: Path) -> None:
     assert got == BOOKS[name], f"{name}: book.pdf or puzzles.jsonl changed; if that is meant, pin {got} and say why"
     cover = sha256(tmp_path / "cover.pdf")
     assert cover == COVERS[name], f"{name}: cover.pdf changed; if that is meant, pin {cover!r} and say why"
+    # The manual's pictures of this book (README.md, docs/gallery.md, a kind's page) are this book's
+    # pages, rendered by the current code: else `make docs` renders them again.
+    built = read_built(name, tmp_path)
+    stale = [picture.file for picture in pictures_of(built)
+             if not same_pixels(DOCS / picture.file, render(picture, built))]
+    assert not stale, f"{name}: {stale} differ from the book; run `make docs` and look at them"
+    gallery = GALLERY_PAGE.read_text(encoding="utf-8")
+    assert entry(built) in gallery, f"{name}: docs/gallery.md is stale; run `make docs`"
