@@ -46,14 +46,15 @@ def _values(values: list[Any]) -> str:
     return ", ".join(f"`{value}`" if isinstance(value, str) else f"`{json.dumps(value)}`" for value in values)
 
 
-def type_text(node: dict[str, Any], *, nested: bool = False) -> str:
-    """What a value must be, in words, with links to the tables of nested settings. A nested text
-    carries its own description (the field's description is in the last column)."""
+def type_text(node: dict[str, Any], *, nested: bool = False, labels: dict[str, str] | None = None) -> str:
+    """What a value must be, in words, with links to the tables of nested settings (named by `labels`,
+    else by their model's name). A nested text carries its own description (the field's description is
+    in the last column)."""
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
-        return f"[{name}](#{_anchor(name)})"
+        return f"[{(labels or {}).get(name, name)}](#{_anchor(name)})"
     if "anyOf" in node or "oneOf" in node:
-        options = [type_text(option, nested=True) for option in node.get("anyOf", node.get("oneOf", []))
+        options = [type_text(option, nested=True, labels=labels) for option in node.get("anyOf", node.get("oneOf", []))
                    if option.get("type") != "null"]
         return " or ".join(dict.fromkeys(options))
     if "const" in node:
@@ -62,7 +63,7 @@ def type_text(node: dict[str, Any], *, nested: bool = False) -> str:
         return "one of " + _values(node["enum"])
     kind = node.get("type")
     if kind == "array":
-        return _list_text(node)
+        return _list_text(node, labels)
     if kind == "string":
         text = "text" + _range(node, "minLength", "maxLength", " characters")
         return text + (f" ({node['description']})" if nested and "description" in node else "")
@@ -78,7 +79,7 @@ def type_text(node: dict[str, Any], *, nested: bool = False) -> str:
 PLURALS = {"integer": "whole numbers", "number": "numbers", "string": "texts", "boolean": "`true` or `false` values"}
 
 
-def _list_text(node: dict[str, Any]) -> str:
+def _list_text(node: dict[str, Any], labels: dict[str, str] | None) -> str:
     items = node.get("items", {})
     opening = "one or a list of " if node.get("one_or_list") else "a list of "
     if "enum" in items:
@@ -88,7 +89,7 @@ def _list_text(node: dict[str, Any]) -> str:
         if items.get("minLength") or items.get("maxLength"):
             text += _range(items, "minLength", "maxLength", " characters").replace(", ", " of ", 1) + " each"
     else:
-        text = opening + type_text(items, nested=True)
+        text = opening + type_text(items, nested=True, labels=labels)
     if node.get("minItems") == 1 and not node.get("maxItems"):
         return text + ", not empty"
     return text + _range(node, "minItems", "maxItems", " of them")
@@ -107,11 +108,11 @@ def default_text(name: str, node: dict[str, Any], required: set[str]) -> str:
     return f"`{value}`" if isinstance(value, str) else f"`{json.dumps(value)}`"
 
 
-def table(model: dict[str, Any]) -> str:
+def table(model: dict[str, Any], labels: dict[str, str] | None = None) -> str:
     required = set(model.get("required", []))
     rows = ["| key | value | default | what it does |", "| --- | --- | --- | --- |"]
     for name, node in model.get("properties", {}).items():
-        rows.append(f"| `{name}` | {_plain(type_text(node))} | {_plain(default_text(name, node, required))} "
+        rows.append(f"| `{name}` | {_plain(type_text(node, labels=labels))} | {_plain(default_text(name, node, required))} "
                     f"| {_plain(node.get('description', ''))} |")
     return "\n".join(rows) + "\n"
 
@@ -156,13 +157,16 @@ def config_reference(schema: dict[str, Any] | None = None) -> str:
     """The reference page's Markdown."""
     schema = schema or config_schema()
     section_kinds = _section_kinds(schema)
-    parts = [INTRO, "## The book {#book}\n", _plain(schema.get("description", "")) + "\n", table(schema)]
-    for name, place in _places(schema).items():
+    places = _places(schema)
+    labels = {name: f"{' or '.join(section_kinds[name])} section" if name in section_kinds else f"`{place}` keys"
+              for name, place in places.items()}
+    parts = [INTRO, "## The book {#book}\n", _plain(schema.get("description", "")) + "\n", table(schema, labels)]
+    for name, place in places.items():
         model = schema["$defs"][name]
         if name in section_kinds:
             kinds = ", ".join(f"`{kind}`" for kind in section_kinds[name])
             heading = f"## A section of kind {kinds} {{#{_anchor(name)}}}\n"
         else:
             heading = f"## `{place}` {{#{_anchor(name)}}}\n"
-        parts += [heading, _plain(model.get("description", "")) + "\n", table(model)]
+        parts += [heading, _plain(model.get("description", "")) + "\n", table(model, labels)]
     return "\n".join(parts)
