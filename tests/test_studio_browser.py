@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import NEEDS_CHROMIUM, browser, running_studio, shots, watch  # noqa: F401 (fixtures)
 
@@ -182,7 +183,11 @@ def test_a_cancelled_build_keeps_the_previous_book(page, studio) -> None:  # typ
     page.wait_for_selector("#problem-count", state="hidden")
     page.click("button[data-tab=build]")
     page.click("#build")
-    page.wait_for_selector("#progress .line[data-section='Long']", timeout=WAIT)
+    try:
+        page.wait_for_selector("#progress .line[data-section='Long']", timeout=WAIT)
+    except PlaywrightTimeout:  # say what the page showed instead (this wait once timed out under a full run)
+        shown = {name: page.inner_text(name) for name in ("#build-state", "#build-message", "#progress", "#state")}
+        raise AssertionError(f"no progress line for 'Long'; the page showed {shown}") from None
     page.click("#cancel")
     page.wait_for_selector("#build-state:text-is('cancelled')", timeout=WAIT)
     assert "kept" in page.inner_text("#build-message")
