@@ -41,8 +41,9 @@ and the golden tests check that they are still those of the books they pin.
 
 
 def trim(built: BuiltBook) -> str:
-    page = built.book.page
-    return f"{page.size} in" if page.size else f"{page.width} x {page.height}"
+    """The trim size in inches, as a print service's form asks for it ('8.5 x 11 in')."""
+    width, height = built.book.page.trim_points()
+    return f"{width / 72:.4g} x {height / 72:.4g} in"
 
 
 def sections_line(manifest: dict) -> str:
