@@ -112,8 +112,8 @@ def table(model: dict[str, Any], labels: dict[str, str] | None = None) -> str:
     required = set(model.get("required", []))
     rows = ["| key | value | default | what it does |", "| --- | --- | --- | --- |"]
     for name, node in model.get("properties", {}).items():
-        rows.append(f"| `{name}` | {_plain(type_text(node, labels=labels))} | {_plain(default_text(name, node, required))} "
-                    f"| {_plain(node.get('description', ''))} |")
+        value, default = type_text(node, labels=labels), default_text(name, node, required)
+        rows.append(f"| `{name}` | {_plain(value)} | {_plain(default)} | {_plain(node.get('description', ''))} |")
     return "\n".join(rows) + "\n"
 
 
