@@ -26,6 +26,7 @@ from docsite.pictures import (
     render,
     shipped_books,
 )
+from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.book.build import MANIFEST, build
 from pipeline.kinds import registry
 
@@ -93,9 +94,7 @@ def write_pictures(built: BuiltBook) -> list[str]:
         data = render(picture, built)
         if not same_pixels(target, data):
             target.parent.mkdir(parents=True, exist_ok=True)
-            temporary = target.with_suffix(".tmp")
-            temporary.write_bytes(data)
-            temporary.replace(target)
+            write_bytes_atomic(target, data)
             changed.append(picture.file)
     return changed
 
@@ -111,10 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"docs/{file}: rendered again")
         entries.append(entry(built))
     if not argv:
-        text = HEADER + "".join(f"\n{item}" for item in entries)
-        temporary = GALLERY_PAGE.with_suffix(".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(GALLERY_PAGE)
+        write_text_atomic(GALLERY_PAGE, HEADER + "".join(f"\n{item}" for item in entries))
     print(f"gallery: {len(names)} books, pictures in docs/{GALLERY}/")
     return 0
 

@@ -9,13 +9,13 @@ books they pin and compare.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pipeline.book.build import CHECKPOINT
 from pipeline.book.config import config_folder, load_config_text
+from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
 from pipeline.raster import pdf_file_image, png
 from pipeline.typeset import book_fonts
@@ -79,8 +79,7 @@ def read_built(name: str, out: Path) -> BuiltBook:
     config = str(CONFIGS / f"{name}.yaml")
     book = load_config_text(Path(config).read_text(encoding="utf-8"), config)
     fonts = book_fonts(book.fonts.files(config_folder(config)), book.fonts.shown())
-    lines = (out / CHECKPOINT).read_text(encoding="utf-8").splitlines()
-    records = [json.loads(line) for line in lines if line]
+    records, _ = read_records(out / CHECKPOINT)
     pages = plan_pages(book, records, style_for(book.large_print, fonts))
     return BuiltBook(name, book, out, records, placements(book, records, fonts=fonts), pages)
 
