@@ -25,6 +25,7 @@ from docsite.pictures import (
     read_built,
     render,
     shipped_books,
+    shown_puzzle,
 )
 from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.book.build import MANIFEST, build
@@ -61,7 +62,7 @@ def entry(built: BuiltBook) -> str:
     """The book's entry in docs/gallery.md."""
     manifest = json.loads((built.out / MANIFEST).read_text(encoding="utf-8"))
     cover, puzzles, answers = gallery_pictures(built)
-    number = int(puzzles.shows.split()[1])
+    number = shown_puzzle(built)
     place = built.places[number - 1]
     language = Locale.parse(built.book.language).get_display_name("en")
     title = built.book.title

@@ -84,11 +84,16 @@ def read_built(name: str, out: Path) -> BuiltBook:
     return BuiltBook(name, book, out, records, placements(book, records, fonts=fonts), pages)
 
 
-def gallery_pictures(built: BuiltBook) -> list[Picture]:
-    """The gallery's three pictures of a book: its cover, the page of the first puzzle of its last
-    section (usually its hardest) and the page with that puzzle's answer."""
+def shown_puzzle(built: BuiltBook) -> int:
+    """The puzzle the gallery shows: the first of the book's last section (usually its hardest)."""
     last = built.records[-1]["section_index"]
-    number = next(n for n, record in enumerate(built.records, 1) if record["section_index"] == last)
+    return next(n for n, record in enumerate(built.records, 1) if record["section_index"] == last)
+
+
+def gallery_pictures(built: BuiltBook) -> list[Picture]:
+    """The gallery's three pictures of a book: its cover, the page of `shown_puzzle` and the page
+    with its answer."""
+    number = shown_puzzle(built)
     return [
         Picture(f"{GALLERY}/{built.name}-cover.png", built.name, "cover", COVER_WIDTH),
         Picture(f"{GALLERY}/{built.name}-puzzles.png", built.name, f"puzzle {number}"),
