@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.machine import load_average
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.book.build import BuildReport, build
 from pipeline.book.config import load_config
 from pipeline.book.store import read_records
@@ -40,11 +40,7 @@ MEANINGFUL_SECONDS = 0.05
 
 def run(*, write: bool = True, out=sys.stdout, err=sys.stderr) -> str:
     """Measure, print the Markdown section, and save it to bench/results/build.md when `write`."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, file=out, flush=True)
+    emit = Report(out)
 
     emit("## Build: seconds per stage of configs/classic.yaml, every puzzle made from nothing\n")
     emit(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average at start {load_average()}\n")
@@ -65,7 +61,7 @@ def run(*, write: bool = True, out=sys.stdout, err=sys.stderr) -> str:
     emit(f"{pages} pages (classic.yaml's puzzles repeated) in {seconds:.2f} s: **{pages / seconds:.1f} pages/s**\n")
     scale_section(emit, err)
     emit(f"\nload average at end {load_average()}")
-    report = "\n".join(lines) + "\n"
+    report = emit.text()
     if write:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "build.md").write_text(report, encoding="utf-8")

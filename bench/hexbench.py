@@ -22,7 +22,7 @@ from bench.compare import CompareResult, Item, compare_set
 from bench.cpsat import ortools_available
 from bench.engine import LEVELS, SPREAD_TARGET, Case, CaseResult
 from bench.machine import hidato_solver_build, load_average
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.kinds.hidato.board import Board
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -118,11 +118,7 @@ def row_text(row: HexRow) -> str:
 def run(seeds: int = 20, pattern: str | None = None, *, write: bool = True, out=sys.stdout,
         err=sys.stderr) -> list[HexRow]:
     """Every row of the plan, each printed as soon as it is measured; then the summary."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, file=out, flush=True)
+    emit = Report(out)
 
     progress: Callable[[str], None] = lambda text: print(text, file=err, flush=True)  # noqa: E731
     begin = time.perf_counter()
@@ -159,7 +155,7 @@ def run(seeds: int = 20, pattern: str | None = None, *, write: bool = True, out=
     emit(f"total hex bench time: {time.perf_counter() - begin:.0f} s (load average at end {load_average()})")
     if write:
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "hex.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (RESULTS / "hex.md").write_text(emit.text(), encoding="utf-8")
         raw = [
             {"row": row.result.case.label, "error": row.result.error, "gen_seconds": row.result.gen_seconds,
              "prove_seconds": row.result.prove_seconds, "grade_seconds": row.result.grade_seconds,

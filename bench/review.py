@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench.machine import load_average
 from bench.studio import Client, percentile, start_studio, timed
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.studio.builds import REBUILD_DELAY
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -77,11 +77,7 @@ def settled(client: Client, before: int) -> None:
 
 
 def run() -> list[tuple[str, list[float]]]:
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, flush=True)
+    emit = Report()
 
     folder = Path(tempfile.mkdtemp(prefix="review-bench-"))
     rows: list[tuple[str, list[float]]] = []
@@ -148,7 +144,7 @@ def run() -> list[tuple[str, list[float]]]:
     for miss in misses:
         emit(f"- MISS {miss}")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "review.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (RESULTS / "review.md").write_text(emit.text(), encoding="utf-8")
     return rows
 
 

@@ -25,6 +25,7 @@ from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available
 from bench.engine import Case, CaseResult, LevelCheck
 from bench.machine import hidato_solver_build, load_average
+from bench.table import Report
 from pipeline.kinds.hidato.board import Board
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -266,11 +267,7 @@ def environment_line(plan: Plan) -> str:
 
 def run(plan: Plan, *, write: bool = True, out=sys.stdout, err=sys.stderr) -> str:
     """Run the whole plan; returns the report text (also printed, and saved when `write`)."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, file=out, flush=True)
+    emit = Report(out)
 
     def progress(text: str) -> None:
         print(text, file=err, flush=True)
@@ -285,7 +282,7 @@ def run(plan: Plan, *, write: bool = True, out=sys.stdout, err=sys.stderr) -> st
     for line in summary_lines(results, compared, checks):
         emit(line)
     emit(f"total bench time: {time.perf_counter() - begin:.0f} s (load average at end {load_average()})")
-    report = "\n".join(lines) + "\n"
+    report = emit.text()
     if write:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "engine.md").write_text(report, encoding="utf-8")

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench.machine import load_average
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -110,11 +110,7 @@ def start_studio(folder: Path) -> tuple[subprocess.Popen[str], str, float, float
 
 def run(rounds: int = ROUNDS) -> list[tuple[str, list[float]]]:
     """Measure everything; print the table and write it to bench/results/studio.md."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, flush=True)
+    emit = Report()
 
     folder = Path(tempfile.mkdtemp(prefix="studio-bench-"))
     rows: list[tuple[str, list[float]]] = []
@@ -185,5 +181,5 @@ def run(rounds: int = ROUNDS) -> list[tuple[str, list[float]]]:
     for miss in misses:
         emit(f"- MISS {miss}")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "studio.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (RESULTS / "studio.md").write_text(emit.text(), encoding="utf-8")
     return rows

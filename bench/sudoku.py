@@ -32,7 +32,7 @@ from pathlib import Path
 from bench.cpsat import ortools_available, solve_sudoku_cpsat
 from bench.engine import best_time, settled_runs
 from bench.machine import load_average
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku.grade import BY_NAME_ONLY, LEVELS
 
@@ -424,11 +424,7 @@ def gen_row(result: GenResult) -> str:
 
 def run(plan: SudokuPlan, *, write: bool = True, out=sys.stdout, err=sys.stderr, records: list[dict] | None = None) -> str:
     """Measure, print the Markdown section, and save it to bench/results/sudoku.md when `write`."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, file=out, flush=True)
+    emit = Report(out)
 
     def progress(text: str) -> None:
         print(text, file=err, flush=True)
@@ -475,7 +471,7 @@ def run(plan: SudokuPlan, *, write: bool = True, out=sys.stdout, err=sys.stderr,
         for seed, seconds, why in r.failures:
             emit(f"- {r.side}x{r.side} {r.level} seed {seed} failed after {seconds:.2f} s: {why}")
     emit(f"sudoku bench time: {time.perf_counter() - begin:.0f} s (load average at end {load_average()})")
-    report = "\n".join(lines) + "\n"
+    report = emit.text()
     if write:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "sudoku.md").write_text(report, encoding="utf-8")

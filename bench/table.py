@@ -7,9 +7,28 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from typing import TextIO
 
 from bench.compare import RATIO_TARGET, CompareResult
 from bench.engine import LEVELS, SPREAD_TARGET, CaseResult, LevelCheck
+
+
+class Report:
+    """A section's report: each line printed as it comes (so a long run shows its progress) and kept,
+    to be written to bench/results/ at the end. Called as `emit(line)`."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.lines: list[str] = []
+        self.out = out
+        """None: whatever sys.stdout is when a line is printed."""
+
+    def __call__(self, text: str) -> None:
+        self.lines.append(text)
+        print(text, file=self.out, flush=True)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
 
 ENGINE_COLUMNS = (
     "board", "kind", "level", "n", "gen median s", "gen max s", "max/median", "slowest seed",

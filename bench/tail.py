@@ -30,7 +30,7 @@ from typing import TypeVar
 from bench.corpus import load_corpus, record_board
 from bench.cpsat import ortools_available, solve_cpsat
 from bench.machine import hidato_solver_build, load_average
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.kinds.hidato.board import Board
 from pipeline.kinds.hidato.logic import solve_logically
 from pipeline.kinds.hidato.prove import QUICK_NODES, prove_unique
@@ -183,11 +183,7 @@ def row_text(row: TailRow) -> str:
 
 def run() -> list[TailRow]:
     """Time every set with both searches; print the table and write it to bench/results/tail.md."""
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, flush=True)
+    emit = Report()
 
     def progress(text: str) -> None:
         print(text, flush=True, file=sys.stderr)
@@ -213,7 +209,7 @@ def run() -> list[TailRow]:
     for miss in misses:
         emit(f"- MISS {miss}")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "tail.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (RESULTS / "tail.md").write_text(emit.text(), encoding="utf-8")
     raw = [{"set": r.set_name, "search": r.search, "names": r.names, "seconds": r.seconds,
             "cpsat_solver_seconds": r.cpsat, "statuses": r.statuses} for r in rows]
     (RESULTS / "tail.json").write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")

@@ -28,7 +28,7 @@ from typing import Any
 
 from bench.machine import load_average
 from bench.studio import percentile
-from bench.table import markdown_header, markdown_row
+from bench.table import Report, markdown_header, markdown_row
 from pipeline.book.config import load_config_text
 from pipeline.kinds import registry
 from pipeline.kinds.wordsearch.search import automaton, occurrences
@@ -133,11 +133,7 @@ def ms(values: list[float], quantile: float | None = None) -> str:
 
 
 def run() -> list[Result]:
-    lines: list[str] = []
-
-    def emit(text: str) -> None:
-        lines.append(text)
-        print(text, flush=True)
+    emit = Report()
 
     results = [measure(row) for row in ROWS]
     emit("## Word search: ours and word-search-generator, the same boards, words and directions\n")
@@ -175,5 +171,5 @@ def run() -> list[Result]:
     for miss in misses:
         emit(f"- MISS {miss}")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "wordsearch.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (RESULTS / "wordsearch.md").write_text(emit.text(), encoding="utf-8")
     return results
