@@ -9,7 +9,9 @@ const $ = id => document.getElementById(id);
 const yaml = $("yaml");
 const gutter = $("gutter");
 
-const state = { text: "", saved: "", settings: null, problems: [], schema: null, extras: {}, section: 0,
+/* `checked`: the last text the server found no mistakes in. Previews draw it, never text typed since
+   and not yet checked (a preview of that would show its mistakes instead of the last good version). */
+const state = { text: "", saved: "", checked: null, settings: null, problems: [], schema: null, extras: {}, section: 0,
   checking: 0, previewing: 0, formBusy: false };
 
 /* ------------------------------------------------------------------ text, mistakes, form */
@@ -69,9 +71,11 @@ function setText(text) {
 
 async function check() {
   const ticket = ++state.checking;
-  const result = await api("POST", "/api/check", { name: NAME, text: state.text });
+  const text = state.text;
+  const result = await api("POST", "/api/check", { name: NAME, text });
   if (ticket !== state.checking) return;
   state.problems = result.problems;
+  if (!state.problems.length) state.checked = text;
   state.settings = result.settings;
   const title = state.settings && typeof state.settings.title === "string" ? state.settings.title : NAME;
   $("book-title").textContent = title;
@@ -199,7 +203,8 @@ async function previews() {
     return;
   }
   note.textContent = "";
-  const body = { name: NAME, text: state.text, section: state.section };
+  if (state.checked === null) return;
+  const body = { name: NAME, text: state.checked, section: state.section };
   const stale = () => ticket !== state.previewing;
   loading($("boards"), "drawing the boards");
   loading($("samples"), "making the first puzzles");
