@@ -1,8 +1,8 @@
 """The one face: every registered kind keeps the same promises, and the rest of the program names none.
 
 Each kind is exercised only through pipeline.kinds.base.Kind, so a new kind gets these tests by
-adding one EXAMPLES line. The architecture tests read the source: no module outside the kinds, the
-registry and the drawing functions names a kind; no import cycles; the core imports no reportlab,
+adding one EXAMPLES line. The architecture tests read the source: no module outside the kinds (their
+registry included) names a kind; no import cycles; the core imports no reportlab,
 joblib or command line.
 """
 
@@ -19,7 +19,6 @@ from pipeline.book.plan import Job
 from pipeline.cli import main
 from pipeline.cli.main import build_parser
 from pipeline.kinds import registry
-from pipeline.typeset.draw import drawing
 
 PIPELINE = Path(__file__).resolve().parent.parent / "pipeline"
 
@@ -87,7 +86,7 @@ def test_a_blank_grid_is_the_board_of_the_record(made: tuple) -> None:
     blank = kind.blank_grid(params, 3)
     board, solution = kind.read_record({**record, "grid": blank})
     assert kind.write_record(board, solution)["grid"] == blank
-    extent = drawing(kind.name).extent
+    extent = kind.drawing.extent
     assert extent(blank) == extent(record["grid"]), "a blank grid lays out as the puzzle will"
     assert kind.board_cells(params) is not None
 
@@ -159,8 +158,8 @@ def modules() -> dict[str, Path]:
             for path in PIPELINE.rglob("*.py")}
 
 
-def test_no_module_outside_the_kinds_and_the_drawings_names_a_kind() -> None:
-    allowed = ("pipeline.kinds.", "pipeline.typeset.draw")
+def test_no_module_outside_the_kinds_names_a_kind() -> None:
+    allowed = ("pipeline.kinds.",)
     naming = sorted(name for name, path in modules().items()
                     if not name.startswith(allowed) and KIND_WORDS.search(path.read_text(encoding="utf-8")))
     assert naming == []
@@ -211,7 +210,8 @@ def third_party(path: Path) -> set[str]:
 
 
 CORE = sorted(name for name in modules()
-              if name.startswith("pipeline.kinds") or name in ("pipeline.shapes", "pipeline.grids", "pipeline.book.plan"))
+              if name.startswith(("pipeline.kinds", "pipeline.drawing"))
+              or name in ("pipeline.shapes", "pipeline.grids", "pipeline.book.plan"))
 
 
 @pytest.mark.parametrize("name", CORE)

@@ -19,7 +19,7 @@ from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.solve import solve
 from pipeline.shapes import make_mask
 from pipeline.typeset import typeset_book
-from pipeline.typeset.draw.path import fit_grid
+from pipeline.kinds.hidato.draw import fit_grid
 from pipeline.typeset.layout import (
     LARGE_PRINT,
     REGULAR,
@@ -232,7 +232,7 @@ def test_worked_examples_are_unique_puzzles(kind: str) -> None:
 
 def test_holes_shade_enclosed_blocked_cells_but_not_the_outline() -> None:
     from pipeline.shapes import make_mask
-    from pipeline.typeset.draw.path import holes
+    from pipeline.kinds.hidato.draw import holes
 
     mirror = [[0 if is_open else None for is_open in row] for row in make_mask("mirror", 5)]
     assert holes(mirror) == [(1, 1), (2, 2), (3, 3)]

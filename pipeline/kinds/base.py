@@ -24,6 +24,7 @@ from pipeline.kinds.result import SolveResult
 from pipeline.textfile import read_text_file
 
 if TYPE_CHECKING:  # pydantic loads only for the commands that read configs
+    from pipeline.drawing import Drawing
     from pipeline.kinds.section import SectionSpec
 
 Puzzle = TypeVar("Puzzle")
@@ -221,6 +222,14 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     def explain(self, puzzle: Puzzle) -> Explanation | None:
         """A person's solution step by step (kinds that set `explains`), else None."""
         return None
+
+    # ------------------------------------------------------------------ print
+
+    @property
+    @abstractmethod
+    def drawing(self) -> Drawing:
+        """How a record's grid (and its answer) is measured and drawn on the typesetter's Surface
+        (pipeline.drawing): the kind's own drawing module, loaded when something is printed."""
 
     # ------------------------------------------------------------------ text
 

@@ -21,7 +21,7 @@ from pipeline.i18n import words_for
 from pipeline.kinds import registry
 from pipeline.report.charts import difficulty_charts
 from pipeline.report.rows import by_section, figures, review_rows
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.howto import level_name
 from pipeline.typeset.single import puzzle_svg
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pipeline.bookspec import BookSpec
 from pipeline.kinds import registry
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
 
 COLUMNS = ("number", "section", "page", "level", "rating", "hardest", "givens_ratio", "steps")

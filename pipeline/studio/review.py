@@ -28,8 +28,7 @@ from pipeline.report.rows import by_section, figures, review_rows
 from pipeline.studio.security import Refused
 from pipeline.studio.yamledit import edit
 from pipeline.typeset import book_fonts
-from pipeline.typeset.draw import drawing
-from pipeline.typeset.faces import Fonts
+from pipeline.drawing.faces import Fonts
 from pipeline.typeset.layout import style_for
 from pipeline.typeset.placement import Placement, placements
 from pipeline.typeset.single import alone, puzzle_svg
@@ -140,7 +139,7 @@ def puzzle_json(built: Built, number: int) -> dict[str, Any]:
     record, place = built.number(number)
     kind = registry.kind(record["kind"])
     style = style_for(built.book.large_print, built.fonts)
-    draw = drawing(record["kind"])
+    draw = kind.drawing
     cell = place.puzzle.cell
     page = alone(record["kind"], record["grid"], cell=cell, labelled=False, style=style)
     scale = BIG / page.width

@@ -20,7 +20,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, Words, ngettext_, words_for
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
-from pipeline.typeset.draw import GridFit, drawing
+from pipeline.drawing import GridFit
 from pipeline.typeset.fonts import (
     DEFAULT_FONTS,
     Fonts,
@@ -237,7 +237,7 @@ def check_fit(
             continue
         least = style.min_number if page.role == "puzzles" else style.min_answer
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            draw = drawing(records[position]["kind"])
+            draw = registry.kind(records[position]["kind"]).drawing
             grid, fit = records[position]["grid"], draw.fit
             if page.role == "answers":
                 grid = draw.bare(grid)

@@ -19,7 +19,6 @@ from pipeline.atomic import write_bytes_atomic
 from pipeline.bookspec import BookSpec
 from pipeline.i18n import N_, ngettext_, words_for
 from pipeline.kinds import registry
-from pipeline.typeset.draw import drawing
 from pipeline.typeset.fonts import (
     DEFAULT_FONTS,
     Fonts,
@@ -119,7 +118,7 @@ def _puzzle(canvas: Canvas, record: dict, box: Rect, colour: str, style: Style) 
     inside = _card(canvas, box, colour)
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
-    draw = drawing(record["kind"])
+    draw = registry.kind(record["kind"]).drawing
     draw.draw(canvas, draw.bare(record["grid"]), inside, style=style)
 
 

@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.errors import PuzzleBookError
-from pipeline.typeset.faces import BOLD, DEFAULT_FONTS, DIGIT_HEIGHT, REGULAR, Fonts
+from pipeline.drawing.faces import BOLD, DEFAULT_FONTS, DIGIT_HEIGHT, REGULAR, Fonts
 
 __all__ = ["BOLD", "DEFAULT_FONTS", "DIGIT_HEIGHT", "REGULAR", "Fonts", "RecordingCanvas", "book_fonts",
            "characters", "check_glyphs", "font_family", "font_name", "font_path", "register_file", "register_fonts", "text_width"]

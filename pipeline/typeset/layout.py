@@ -1,7 +1,8 @@
 """Page geometry in points: trim and bleed, mirrored margins, header/body/footer bands, puzzle slots,
 and the type sizes and line weights of an edition.
 
-Pure arithmetic on numbers from the BookSpec; it never draws and never imports reportlab.
+Pure arithmetic on numbers from the BookSpec; it never draws. The editions' styles measure text with
+the typesetter's font metrics (fonts.text_width).
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pipeline.bookspec import PageSpec, length_points
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
+from pipeline.drawing.rect import Rect
+from pipeline.drawing.style import Style
+from pipeline.typeset.fonts import text_width
 
 BLEED = 9.0
 """0.125in past the trim on the top, bottom and outside edges; none at the spine (print-on-demand rule)."""
@@ -23,60 +27,12 @@ SLOT_GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4)}
 """Items per page -> (columns, rows)."""
 
 
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned box, origin at the bottom left as in PDF."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    def pdf_box(self) -> tuple[float, float, float, float]:
-        """(x0, y0, x1, y1), as PDF page boxes are written."""
-        return (self.x, self.y, self.right, self.top)
-
-
-@dataclass(frozen=True)
-class Style:
-    """Type sizes (pt) and line weights of one edition; every size stays >= MIN_TEXT, every line >= MIN_LINE."""
-
-    title: float
-    subtitle: float
-    heading: float
-    body: float
-    label: float
-    folio: float
-    number_share: float
-    """A puzzle number's font size as a share of its cell."""
-    min_number: float
-    """Smallest number allowed in a puzzle grid."""
-    min_answer: float
-    """Smallest number allowed in an answer grid (answers are looked up, not solved, so may be smaller)."""
-    max_cell: float
-    thin: float
-    thick: float
-    gap: float
-    fonts: Fonts = DEFAULT_FONTS
-    """The faces for text, headings, written and given numbers."""
-
-
 REGULAR = Style(title=30, subtitle=16, heading=16, body=11, label=9, folio=9, number_share=0.5,
-                min_number=MIN_TEXT, min_answer=MIN_TEXT, max_cell=42, thin=MIN_LINE, thick=1.75, gap=16)
+                min_number=MIN_TEXT, min_answer=MIN_TEXT, max_cell=42, thin=MIN_LINE, thick=1.75, gap=16,
+                measure=text_width)
 LARGE_PRINT = Style(title=36, subtitle=20, heading=20, body=14, label=12, folio=12, number_share=0.62,
-                    min_number=12, min_answer=9, max_cell=60, thin=1.0, thick=2.25, gap=20)
+                    min_number=12, min_answer=9, max_cell=60, thin=1.0, thick=2.25, gap=20,
+                    measure=text_width)
 
 
 def style_for(large_print: bool, fonts: Fonts = DEFAULT_FONTS) -> Style:

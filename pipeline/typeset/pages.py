@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.i18n import ENGLISH, N_, Words
 from pipeline.kinds import registry
-from pipeline.typeset.draw import drawing, label_height
+from pipeline.drawing import label_height
 from pipeline.typeset.fonts import text_width
 from pipeline.typeset.howto import howto_notes
 from pipeline.typeset.layout import Rect, Style, is_recto, slots
@@ -174,7 +174,7 @@ def plan_howto(body: Rect, style: Style, kind: str, answers_where: str, words: W
     tips = [f"\u2022  {words(tip)}" for tip in howto.tips]
     while True:
         below = sum(paragraph_height(t, style.fonts.text, style.body, body.w) + style.body * 0.6 for t in [*tips, *notes])
-        fit = drawing(kind).fit(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
+        fit = registry.kind(kind).drawing.fit(howto.puzzle, Rect(0, 0, half, top - body.y - below - style.body * 3), zoomed)
         if fit.number_size >= style.min_number or not tips:
             break
         tips.pop()
@@ -195,7 +195,7 @@ def howto_page(
     half = (body.w - style.gap * 1.5) / 2
     for i, (solution, label) in enumerate(((None, words(THE_PUZZLE)), (howto.solution, words(ITS_SOLUTION)))):
         box = Rect(plan.example.x + i * (plan.example.w - half), plan.example.y, half, plan.example.h)
-        drawing(kind).draw(canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, example=True)
+        registry.kind(kind).drawing.draw(canvas, howto.puzzle, box, style=zoomed, solution=solution, label=label, example=True)
     y = plan.example.y - style.body * 1.5
     canvas.setFillGray(0)
     for text in [*plan.tips, *howto_notes(kind, answers_where, words)]:
@@ -213,7 +213,7 @@ def grids_page(
 ) -> None:
     """Puzzles (or their answers) in the page's slots; each item is (record, label, note)."""
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
-        draw = drawing(record["kind"])
+        draw = registry.kind(record["kind"]).drawing
         draw.draw(
             canvas, draw.bare(record["grid"]) if answers else record["grid"], box, style=style,
             solution=record["solution"] if answers else None, label=label, note=note,

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pipeline.bookspec import BookSpec
 from pipeline.i18n import words_for
 from pipeline.typeset.book import PUZZLE_LABEL, plan_pages
-from pipeline.typeset.draw import drawing, label_height
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.kinds import registry
+from pipeline.drawing import label_height
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.howto import level_name
 from pipeline.typeset.layout import Rect, Style, bands, geometry, slots, style_for
@@ -73,7 +74,7 @@ def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FO
 def spot(record: dict, page: int, box: Rect, style: Style, *, answer: bool = False) -> Spot:
     """The drawing of `record` (or of its answer) in `box`: centred below its label line, as the
     drawings place it."""
-    draw = drawing(record["kind"])
+    draw = registry.kind(record["kind"]).drawing
     grid = draw.bare(record["grid"]) if answer else record["grid"]
     cell = draw.fit(grid, box, style).cell
     across, down = draw.extent(grid)

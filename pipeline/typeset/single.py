@@ -18,8 +18,9 @@ from pipeline import __version__
 from pipeline.bookspec import BookSpec
 from pipeline.raster import pdf_bytes_png
 from pipeline.typeset.book import check_fit, plan_pages, render
-from pipeline.typeset.draw import drawing, label_height
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.kinds import registry
+from pipeline.drawing import label_height
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import Rect, Style, geometry, style_for
 from pipeline.typeset.svgcanvas import SvgCanvas
@@ -41,7 +42,7 @@ class Alone:
 def alone(kind: str, grid: Any, *, cell: float, labelled: bool, style: Style) -> Alone:
     """A page just the board's size (cells of `cell` points), the label line above when `labelled`,
     MARGIN around."""
-    across, down = drawing(kind).extent(grid)
+    across, down = registry.kind(kind).drawing.extent(grid)
     band = label_height(style) if labelled else 0.0
     box = Rect(MARGIN, MARGIN, across * cell, down * cell + band)
     return Alone(box.w + 2 * MARGIN, box.h + 2 * MARGIN, box)
@@ -101,7 +102,7 @@ def _drawn_alone(make: Callable[[float, float, Style], SurfaceT], kind: str, gri
     style)` gives for a page just its size: what the PDF and the SVG share."""
     register_fonts()
     style = style_for(large_print, fonts)
-    draw = drawing(kind)
+    draw = registry.kind(kind).drawing
     grid = draw.bare(grid) if solution is not None else grid
     page = alone(kind, grid, cell=cell or style.max_cell, labelled=bool(label or note), style=style)
     surface = make(page.width, page.height, style)

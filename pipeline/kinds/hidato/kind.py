@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
 from pipeline.i18n import N_
@@ -201,6 +202,20 @@ class PathKind(Kind[Board, Grid]):
             counts=logic.counts,
             step_count=logic.steps, steps=steps, names=NAMES,
         )
+
+    # ------------------------------------------------------------------ print
+
+    @cached_property
+    def drawing(self) -> Drawing:
+        """Square boards as open cells with their outline; honeycombs as pointy-top hexagons."""
+        if self.adjacency == hexshapes.HEX:
+            from pipeline.kinds.hidato import drawhex
+
+            return Drawing(drawhex.fit_honeycomb, drawhex.draw_honeycomb, drawhex.honeycomb_extent,
+                           drawhex.honeycomb_centres)
+        from pipeline.kinds.hidato import draw
+
+        return Drawing(draw.fit_grid, draw.draw_path, draw.grid_extent, draw.path_centres)
 
     # ------------------------------------------------------------------ text
 

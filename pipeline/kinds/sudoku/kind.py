@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from pipeline.drawing import Drawing
 from pipeline.i18n import N_
 from pipeline.kinds.base import GENERATE, ExplainedStep, Explanation, Kind
 from pipeline.kinds.result import SolveResult
@@ -140,6 +141,14 @@ class SudokuKind(Kind[Sudoku, Cells]):
             solved=explained.solved, level=level_of(explained.rating), contradiction=False, exhausted=False,
             counts=explained.counts, step_count=len(steps), steps=steps, names=NAMES, self_named=True,
         )
+
+    # ------------------------------------------------------------------ print
+
+    @cached_property
+    def drawing(self) -> Drawing:
+        from pipeline.kinds.sudoku import draw
+
+        return Drawing(draw.fit_sudoku, draw.draw_sudoku, draw.sudoku_extent, draw.sudoku_centres)
 
     # ------------------------------------------------------------------ text
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
 from pipeline.kinds.base import GENERATE, Kind
@@ -208,6 +209,15 @@ class WordSearchKind(Kind[WordSearch, Solution]):
             raise PuzzleBookError(f"a word of the {LANGUAGE_NAMES[puzzle.language]} blocklist reads at r{first.row + 1}c{first.column + 1} "
                                   f"({first.direction}): the puzzle cannot be printed")
         return grade(puzzle, alphabet(puzzle.language, puzzle.umlauts))
+
+    # ------------------------------------------------------------------ print
+
+    @cached_property
+    def drawing(self) -> Drawing:
+        from pipeline.kinds.wordsearch import draw
+
+        return Drawing(draw.fit_wordsearch, draw.draw_wordsearch, draw.wordsearch_extent, draw.wordsearch_centres,
+                       draw.wordsearch_bare)
 
     # ------------------------------------------------------------------ text
 

@@ -1,7 +1,7 @@
 """What every kind's drawing shares: how a grid fits its box, the label line above it, and numbers
 centred in their cells (narrowed, never shrunk, when a cell is tight).
 
-Canvas calls only (a PDF page or an SVG picture); no kind's rules live here.
+Surface calls only (a PDF page or an SVG picture); no kind's rules live here.
 """
 
 from __future__ import annotations
@@ -9,19 +9,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
 
-from reportlab.pdfgen.canvas import Canvas
-
-from pipeline.typeset.fonts import text_width
-from pipeline.typeset.layout import Rect, Style
-from pipeline.typeset.svgcanvas import SvgCanvas
-
-Surface = Canvas | SvgCanvas
-"""What a drawing draws on: a PDF page (reportlab) or an SVG picture, with the same calls."""
-
-Centres: TypeAlias = dict[tuple[int, int], tuple[float, float]]
-"""(row, column) -> the centre of that cell on the page, for every open cell."""
+from pipeline.drawing.rect import Rect
+from pipeline.drawing.style import Style
+from pipeline.drawing.surface import Surface
 
 PATH_INK = 0.6
 """Grey of the numbering path a worked example draws behind its numbers."""
@@ -43,7 +34,7 @@ class GridFit:
     cell: float
     number_size: float
     rows: float
-    """The drawn board's height in cells: its rows, and for a word search its list under them too."""
+    """The drawn board's height in cells: its rows, and any list printed under them."""
     board: str
     """How an error message names the board, e.g. 'a 9x9 board with numbers up to 81'."""
 
@@ -58,7 +49,7 @@ def draw_number(canvas: Surface, text: str, fit: GridFit, x: float, y: float, st
     font = style.fonts.given if given else style.fonts.number
     canvas.setFont(font, fit.number_size)
     baseline = y - fit.number_size * style.fonts.digit_height / 2
-    squeeze = fit.cell * NUMBER_WIDTH_SHARE / text_width(text, font, fit.number_size)
+    squeeze = fit.cell * NUMBER_WIDTH_SHARE / style.measure(text, font, fit.number_size)
     if squeeze >= 1:
         canvas.drawCentredString(x, baseline, text)
         return
@@ -72,7 +63,7 @@ def draw_number(canvas: Surface, text: str, fit: GridFit, x: float, y: float, st
 def draw_label(canvas: Surface, label: str, note: str, left: float, width: float, y: float, style: Style) -> None:
     """Label at the grid's left edge and note at its right; centred as one line when the grid is narrower."""
     gap = style.label
-    need = text_width(label, style.fonts.bold, style.label) + gap + text_width(note, style.fonts.text, style.label)
+    need = style.measure(label, style.fonts.bold, style.label) + gap + style.measure(note, style.fonts.text, style.label)
     if need > width:
         left, width = left + width / 2 - need / 2, need
     canvas.setFillGray(0)
@@ -85,7 +76,7 @@ def draw_label(canvas: Surface, label: str, note: str, left: float, width: float
 def fit_numbers(cell: float, n_max: int, style: Style, rows: int, board: str) -> GridFit:
     """The fit of cells `cell` wide holding numbers up to `n_max`: the style's share of the cell,
     or less when the widest number (narrowed as far as allowed) would not fit across it."""
-    widest = max(text_width(str(n_max), font, 1.0) for font in (style.fonts.given, style.fonts.number))
+    widest = max(style.measure(str(n_max), font, 1.0) for font in (style.fonts.given, style.fonts.number))
     widest *= MOST_CONDENSED
     size = min(cell * style.number_share, cell * NUMBER_WIDTH_SHARE / widest)
     return GridFit(cell=cell, number_size=size, rows=rows, board=board)

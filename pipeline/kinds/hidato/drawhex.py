@@ -10,12 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from pipeline.typeset.draw.common import (
+from pipeline.drawing.grid import (
     FILLED_INK,
     GIVEN_FILL,
     GridFit,
-    Centres,
-    Surface,
     board_corner,
     draw_links,
     draw_number,
@@ -24,7 +22,9 @@ from pipeline.typeset.draw.common import (
     place_board,
     stroke_sides,
 )
-from pipeline.typeset.layout import Rect, Style
+from pipeline.drawing.rect import Rect
+from pipeline.drawing.style import Style
+from pipeline.drawing.surface import Centres, Surface
 
 Grid = Sequence[Sequence[int | None]]
 Point = tuple[float, float]

@@ -7,22 +7,21 @@ whose symbols would be too small.
 
 from __future__ import annotations
 
-from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, symbol
-from pipeline.kinds.sudoku.textformat import from_line
-from pipeline.typeset.draw.common import (
+from pipeline.drawing.grid import (
     FILLED_INK,
     GIVEN_FILL,
     NUMBER_WIDTH_SHARE,
     GridFit,
-    Centres,
-    Surface,
     board_corner,
     draw_label,
     draw_number,
     label_height,
 )
-from pipeline.typeset.fonts import text_width
-from pipeline.typeset.layout import Rect, Style
+from pipeline.drawing.rect import Rect
+from pipeline.drawing.style import Style
+from pipeline.drawing.surface import Centres, Surface
+from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, symbol
+from pipeline.kinds.sudoku.textformat import from_line
 
 SYMBOL_SHARE = 1.25
 """A Sudoku cell holds one symbol, not up to three digits: its type may be this much larger."""
@@ -44,7 +43,7 @@ def fit_sudoku(grid: str | Sudoku, box: Rect, style: Style, *, labelled: bool = 
     n = as_sudoku(grid).size
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / n, room / n, style.max_cell)
-    widest = max(text_width(char, font, 1.0) for char in SYMBOLS[:n] for font in (style.fonts.given, style.fonts.number))
+    widest = max(style.measure(char, font, 1.0) for char in SYMBOLS[:n] for font in (style.fonts.given, style.fonts.number))
     size = min(cell * style.number_share * SYMBOL_SHARE, cell * NUMBER_WIDTH_SHARE / widest)
     return GridFit(cell=cell, number_size=size, rows=n, board=f"a {n}x{n} Sudoku")
 

@@ -1,4 +1,4 @@
-"""Which font plays which part in a book: a plain record, so layout's Style can carry it without reportlab.
+"""Which font plays which part in a book: a plain record, so a drawing's Style can carry it without reportlab.
 
 The shipped faces are DejaVu Sans and DejaVu Sans Bold (fonts.py registers them); a config's own
 fonts replace them (fonts.py checks and registers those too).

@@ -13,10 +13,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pipeline.drawing.grid import GridFit, board_corner, label_height, place_board
+from pipeline.drawing.rect import Rect
+from pipeline.drawing.style import Style
+from pipeline.drawing.surface import Centres, Surface
 from pipeline.kinds.wordsearch.grid import DIRECTIONS
-from pipeline.typeset.draw.common import Centres, GridFit, Surface, board_corner, label_height, place_board
-from pipeline.typeset.fonts import text_width
-from pipeline.typeset.layout import Rect, Style
 
 Grid = Mapping[str, Any]
 LETTER_SHARE = 0.62
@@ -146,7 +147,7 @@ def draw_wordsearch(
     if solution is not None and grid.get("message"):
         message = grid["message"].upper()
         size = cell * LIST_SHARE
-        size = min(size, size * across * cell / max(text_width(message, style.fonts.bold, size), 1.0))
+        size = min(size, size * across * cell / max(style.measure(message, style.fonts.bold, size), 1.0))
         canvas.setFont(style.fonts.bold, size)
         canvas.drawCentredString(left + across * cell / 2, below - LIST_ROW * cell * 0.8, message)
     canvas.restoreState()
@@ -216,7 +217,7 @@ def _word_list(canvas: Surface, grid: Grid, left: float, top: float, width: floa
     columns = _columns(grid)
     per_column = math.ceil(len(words) / columns)
     column_width = width / columns
-    widest = max((text_width(word, style.fonts.text, size) for word in words if word), default=1.0)
+    widest = max((style.measure(word, style.fonts.text, size) for word in words if word), default=1.0)
     squeeze = min(1.0, column_width * 0.92 / widest)
     canvas.setFont(style.fonts.text, size * squeeze)
     for i, word in enumerate(words):
