@@ -1,33 +1,24 @@
-"""Reads the external puzzle corpus (tests/data/hidato.jsonl) into boards for the bench and its tests.
+"""Reads the repository's puzzle corpus (tests/data/hidato.jsonl) into boards for the bench and its tests.
 
 The corpus stores rows as space-separated tokens ('#' blocked, '0' empty, a number a given).
-It must never rewrite or filter the file itself: selection happens in the callers.
+It reads only files inside the repository, and never rewrites or filters them: selection happens in
+the callers.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from pipeline.kinds.hidato.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "hidato.jsonl"
-SHARED_CORPUS = Path("/work/shared/corpus/hidato.jsonl")
-
-
-def corpus_path() -> Path:
-    """The corpus in tests/data, copied from the shared corpus when it is missing (same file)."""
-    if not CORPUS.exists() and SHARED_CORPUS.exists():
-        CORPUS.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(SHARED_CORPUS, CORPUS)
-    return CORPUS
 
 
 def load_corpus(path: Path | None = None) -> list[dict]:
-    """All records, in file order."""
-    with open(path or corpus_path(), encoding="utf-8") as handle:
+    """All records of `path` (the corpus by default), in file order."""
+    with open(path or CORPUS, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 
