@@ -17,8 +17,9 @@ from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
 from pipeline.book.config import load_config
-from pipeline.book.export import slug
+from pipeline.book.export import book_records, file_batch, slug
 from pipeline.cli.main import main
+from pipeline.errors import PuzzleBookError
 from pipeline.raster import pdf_file_image
 from pipeline.typeset.placement import placements
 from pipeline.typeset.single import MARGIN
@@ -51,6 +52,24 @@ def test_every_puzzle_and_answer_is_a_file_named_by_section_and_number(book: Pat
                       for name in (f"{slug(record['section'])}-{i:03d}.png", f"{slug(record['section'])}-{i:03d}-answer.png"))
     assert files == expected
     assert "warm-up-001.png" in files and "sudoku-013-answer.png" in files
+
+
+def test_the_checkpoint_is_read_as_every_reader_reads_it_a_torn_last_line_left_out(book: Path, tmp_path: Path) -> None:
+    """A half-written line after the book's records (another build appending) is left out, not a crash;
+    a book record cut off is an error naming the file, never a book exported with a puzzle missing."""
+    lines = (book / "output" / "tiny" / "puzzles.jsonl").read_bytes().splitlines(keepends=True)
+    book_lines = [json.loads(line) for line in lines]
+    for record in book_lines:
+        del record["checksum"]
+    torn = tmp_path / "puzzles.jsonl"
+    torn.write_bytes(b"".join(lines) + lines[0][: len(lines[0]) // 2])
+    assert book_records(torn, len(lines)) == book_lines
+    torn.write_bytes(b"".join(lines[:-1]) + lines[-1][:-9])
+    with pytest.raises(PuzzleBookError) as caught:
+        book_records(torn, len(lines))
+    assert caught.value.source == str(torn)
+    assert f"holds {len(lines) - 1} readable puzzles but the book has {len(lines)}" in caught.value.message
+    assert f"line {len(lines)}: cut off" in caught.value.message
 
 
 def test_a_png_records_its_dpi_and_is_the_printed_size(book: Path) -> None:
@@ -142,6 +161,15 @@ def test_a_puzzle_file_is_exported_once_each_puzzle_is_proved(tmp_path: Path, ca
     error = capsys.readouterr().err
     assert "open.txt, line 6" in error and "puzzle 2 has more than one solution" in error
     assert not (tmp_path / "none").exists() or not list((tmp_path / "none").iterdir())
+
+
+def test_a_puzzle_files_kind_is_guessed_from_its_start(tmp_path: Path) -> None:
+    """Without --kind the file's first bytes (textfile.peek, a byte-order mark dropped) name its kind."""
+    line = json.loads((DATA / "sudoku.jsonl").read_text(encoding="utf-8").splitlines()[0])["puzzle"]
+    path = tmp_path / "one.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + line.encode() + b"\n")
+    batch = file_batch(str(path))
+    assert [(item.kind, item.stem) for item in batch.items] == [("sudoku", "one-001")]
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -8,7 +8,6 @@ font embedded. Named by section and puzzle number; every file written atomically
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -19,10 +18,12 @@ from typing import Any
 from pipeline.atomic import write_bytes_atomic, write_text_atomic
 from pipeline.book.build import CHECKPOINT, build, output_folder
 from pipeline.book.config import config_folder, load_config
+from pipeline.book.store import read_records
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.textfile import peek
 from pipeline.typeset import book_fonts
-from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
+from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
 from pipeline.typeset.single import puzzle_pdf, puzzle_png, puzzle_svg
 
@@ -71,7 +72,7 @@ def book_batch(config_path: str, *, quiet: bool = True) -> Batch:
     report = build(config_path, quiet=quiet)
     book = load_config(config_path)
     folder = output_folder(config_path, None)
-    records = [json.loads(line) for line in (folder / CHECKPOINT).read_text(encoding="utf-8").splitlines() if line]
+    records = book_records(folder / CHECKPOINT, report.puzzles)
     fonts = book_fonts(book.fonts.files(config_folder(config_path)), book.fonts.shown())
     width = max(3, len(str(report.puzzles)))
     items = [
@@ -83,11 +84,26 @@ def book_batch(config_path: str, *, quiet: bool = True) -> Batch:
     return Batch(items, book.large_print, fonts, folder / "export")
 
 
+def book_records(checkpoint: Path, count: int) -> list[dict[str, Any]]:
+    """The `count` records of the book the build has just left in its checkpoint, read as every reader
+    reads it (store.read_records: checksums checked, a cut-off last line left out).
+
+    Fewer readable records than the book has means the file changed after the build (another build
+    started since): exporting then would number the puzzles wrongly, so it is an error.
+    """
+    records, notes = read_records(checkpoint)
+    if len(records) != count:
+        why = f": {notes[0]}" if notes else ""
+        raise PuzzleBookError(f"the checkpoint holds {len(records)} readable puzzles but the book has {count}: it "
+                              f"changed after the build (another build in this folder?){why}; run the export again",
+                              source=str(checkpoint))
+    return records
+
+
 def file_batch(path: str, kind_name: str | None = None) -> Batch:
     """The puzzles of a puzzle file, each proved to have exactly one solution first (an exported
-    puzzle is a printed one), labelled Puzzle 1, 2, ..."""
-    from pipeline.cli.puzzles import peek  # the kind guess the file commands make
-
+    puzzle is a printed one), labelled Puzzle 1, 2, ...; the kind is guessed as the file commands
+    guess it (textfile.peek), unless named."""
     kind = registry.kind(kind_name) if kind_name else registry.detect(peek(path))
     puzzles = kind.read_file(path)
     if not puzzles:
