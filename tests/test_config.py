@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import Field, ValidationError, model_validator
 
 from pipeline.book.config import config_schema, load_config, load_config_text
+from pipeline.book.configerrors import first_problem
+from pipeline.book.yamlfile import read_yaml
 from pipeline.bookspec import BookSpec, PageSpec, length_points
 from pipeline.errors import PuzzleBookError
+from pipeline.specs import FieldError, Spec
 from pipeline.kinds.hidato.grade import LEVELS
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
@@ -381,6 +386,47 @@ def test_bad_parallel_settings() -> None:
     assert err.field == "parallel.scheduler" and "like 'tcp://HOST:8786'" in err.message
     spec = load_config_text(BASE + "parallel:\n  backend: dask\n  scheduler: tcp://10.0.0.5:8786\n").parallel
     assert (spec.backend, spec.scheduler) == ("dask", "tcp://10.0.0.5:8786")
+
+
+class Gig(Spec):
+    """A model of the shapes pydantic words awkwardly: choices with quotes in them, one-sided bounds,
+    and a model-level check that points at a field (FieldError)."""
+
+    genre: Literal["rock 'n' roll", "jazz"] = "jazz"
+    sets: list[Literal["short", "long"]] = []
+    minutes: int = Field(30, le=240)
+    volume: float = Field(0.5, gt=0.0, lt=11.0)
+    encore: bool = False
+
+    @model_validator(mode="after")
+    def _encore_needs_a_long_set(self) -> Gig:
+        if self.encore and "long" not in self.sets:
+            raise FieldError("an encore needs a long set", ("encore",))
+        return self
+
+
+def gig_problem(text: str) -> PuzzleBookError:
+    root, data = read_yaml(text, "gig.yaml")
+    with pytest.raises(ValidationError) as caught:
+        Gig.model_validate(data)
+    return first_problem(caught.value, root, "gig.yaml", Gig)
+
+
+def test_problems_are_worded_from_the_errors_type_and_context_not_pydantics_words() -> None:
+    """The suggestion for a choice comes from the field's Literal type (pydantic writes "rock 'n' roll"
+    in double quotes, which a search of its text for quoted words misreads); a bound comes from the
+    error's ctx; a validator's message is its exception's own, at the field its FieldError names."""
+    err = gig_problem("genre: rock n roll\n")
+    assert (err.line, err.field) == (1, "genre")
+    assert err.message == "must be \"rock 'n' roll\" or 'jazz', got 'rock n roll'; did you mean \"rock 'n' roll\"?"
+    err = gig_problem("sets: [short, lnog]\n")
+    assert (err.field, err.message) == ("sets[1]", "must be 'short' or 'long', got 'lnog'; did you mean 'long'?")
+    err = gig_problem("minutes: 300\n")
+    assert (err.field, err.message) == ("minutes", "must be less than or equal to 240, got 300")
+    err = gig_problem("volume: 12.5\n")
+    assert (err.field, err.message) == ("volume", "must be less than 11, got 12.5")
+    err = gig_problem("sets: [short]\nencore: true\n")
+    assert (err.line, err.field, err.message) == (2, "encore", "an encore needs a long set")
 
 
 def test_bad_answers_settings() -> None:

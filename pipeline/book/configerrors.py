@@ -3,15 +3,18 @@
 The first problem in the file wins, a misspelt key is reported as unknown (with the nearest allowed
 one) rather than as the key it leaves missing, and another kind's option in a section says which
 kinds take it. It never validates anything itself: pydantic does, this module only words the result.
+
+Errors are told apart by pydantic's error `type`, `loc` and `ctx` (where pydantic keeps the exception a
+validator raised, a FieldError's path with it), never by the words of pydantic's `msg`, which change
+between versions.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
 import types
 from datetime import date
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -23,6 +26,14 @@ from pipeline.specs import FieldError
 
 MISSING = ("missing", "union_tag_not_found")
 """Error types that mean a key is missing."""
+
+_BOUNDS = {
+    "greater_than_equal": ("ge", "greater than or equal to"),
+    "less_than_equal": ("le", "less than or equal to"),
+    "greater_than": ("gt", "greater than"),
+    "less_than": ("lt", "less than"),
+}
+"""A bound's error type: its key in the error's ctx, and its words."""
 
 _KINDS = {
     "int_type": "a whole number",
@@ -62,12 +73,29 @@ def all_problems(err: ValidationError, root: MappingNode, source: str, model: ty
     return [unique[key] for key in sorted(unique, key=lambda key: (key[0], key[1] or ""))]
 
 
+def error_path(error: Any) -> tuple[Any, ...]:
+    """Where a validation error is: pydantic's `loc` (without the kind pydantic puts after a section's
+    index), then the path a FieldError raised by a validator points to below it."""
+    cause = raised(error)
+    return _untagged(tuple(error["loc"])) + (cause.path if isinstance(cause, FieldError) else ())
+
+
+def raised(error: Any) -> Exception | None:
+    """The exception a validator raised for `error` (pydantic keeps it in the error's ctx), if any."""
+    cause = (error.get("ctx") or {}).get("error")
+    return cause if isinstance(cause, Exception) else None
+
+
+def error_words(error: Any) -> str:
+    """What a validator said, for an error it raised (a ValueError, so a FieldError too); pydantic's
+    own message for the errors pydantic finds itself."""
+    cause = raised(error)
+    return str(cause) if error["type"] == "value_error" and cause is not None else error["msg"]
+
+
 def _problem(error: Any, where: _Where, source: str) -> PuzzleBookError:
     root = where.root
-    loc = _untagged(tuple(error["loc"]))
-    cause = (error.get("ctx") or {}).get("error")
-    if isinstance(cause, FieldError):
-        loc += cause.path
+    loc = error_path(error)
     kind = error["type"]
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         loc += ("kind",)  # a section whose kind is missing or unknown: the problem is its `kind`
@@ -137,8 +165,7 @@ def _message(kind: str, error: Any, loc: tuple[Any, ...], where: _Where) -> str:
         return f"must be {expected}, got {_show(stated)}{_did_you_mean(stated, list(registry.names()))}"
     if kind == "literal_error":
         expected = error["ctx"]["expected"]
-        choices = re.findall(r"'([^']*)'", expected)
-        return f"must be {expected}, got {got}{_did_you_mean(error['input'], choices)}"
+        return f"must be {expected}, got {got}{_did_you_mean(error['input'], where.choices(loc))}"
     if kind in _KINDS:
         allowed = where.keys(loc)
         keys = f" with keys {', '.join(allowed)}" if kind in ("model_type", "dict_type", "model_attributes_type") and allowed else ""
@@ -152,7 +179,7 @@ def _message(kind: str, error: Any, loc: tuple[Any, ...], where: _Where) -> str:
     if kind == "string_too_long":
         return f"must be at most {error['ctx']['max_length']} characters long, got {len(error['input'])}"
     if kind == "value_error":
-        return error["msg"].removeprefix("Value error, ")
+        return error_words(error)
     return f"{error['msg']}, got {got}"
 
 
@@ -168,7 +195,13 @@ def _range(loc: tuple[Any, ...], error: Any, where: _Where) -> str:
         return f"from {low} to {high}"
     if low is not None:
         return f"at least {low}"
-    return error["msg"].removeprefix("Input should be ")
+    key, words = _BOUNDS[error["type"]]
+    return f"{words} {_number(error['ctx'][key])}"
+
+
+def _number(value: Any) -> str:
+    """A bound as pydantic shows it: a float that is a whole number without its '.0'."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 def _did_you_mean(word: object, choices: list[str]) -> str:
@@ -248,12 +281,28 @@ class _Where:
         model = self.model(loc)
         return list(model.model_fields) if model else []
 
+    def choices(self, loc: tuple[Any, ...]) -> list[str]:
+        """The text values the Literal type of the field at `loc` allows (one item of a list field too)."""
+        path = loc
+        while path and isinstance(path[-1], int):
+            path = path[:-1]
+        model = self.model(path[:-1]) if path else None
+        field = model.model_fields.get(path[-1]) if model and isinstance(path[-1], str) else None
+        return [value for value in _literals(field.annotation) if isinstance(value, str)] if field else []
+
     def _section_model(self, index: int) -> type[BaseModel]:
         """The model of the kind section `index` names; the common section model when it names none."""
         node, path = _locate(self.root, ("sections", index, "kind"))
         if path == ["sections", index, "kind"] and isinstance(node, ScalarNode) and node.value in registry.names():
             return registry.kind(node.value).section_model
         return SectionSpec
+
+
+def _literals(annotation: Any) -> list[Any]:
+    """The values of the Literal types in `annotation` (inside lists, unions and Annotated too)."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return [value for arg in get_args(annotation) for value in _literals(arg)]
 
 
 def _inner_model(annotation: Any) -> type[BaseModel] | None:
