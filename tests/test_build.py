@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.book.build import BuildReport, build, output_folder
+from pipeline.book.build import BuildReport, build, output_folder, parallel_settings
 from pipeline.book.store import record_line
 from pipeline.book.verify import verify_record
+from pipeline.bookspec import ParallelSpec
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
 
@@ -250,6 +251,50 @@ def test_an_impossible_section_fails_naming_it_and_leaves_no_book(tmp_path: Path
     assert not (tmp_path / "out" / "book.pdf").exists()
 
 
+def test_a_failed_build_ends_its_progress_records_with_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The studio follows `--progress json`: a mistake ends the records with one giving its words and
+    place (as the error itself), whether the config is wrong or a section fails after the plan."""
+    config = write_config(tmp_path, TINY.replace("count: 4", "count: 0", 1))
+    heard: list[dict[str, object]] = []
+    with pytest.raises(PuzzleBookError) as caught:
+        build(config, jobs=1, out_dir=tmp_path / "out", quiet=True, progress=heard.append)
+    assert heard == [{"event": "failed", "message": str(caught.value), "source": str(config),
+                      "field": "sections[0].count", "line": 8}]
+    assert main(["build", str(config), "--out", str(tmp_path / "out"), "--progress", "json"]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line) for line in out.splitlines()] == heard
+    assert err == f"puzzlebook: error: {caught.value}\n"
+
+    impossible = TINY + "  - name: Tiny boards\n    kind: hidato\n    shapes: square:2\n    difficulty: hard\n    count: 2\n"
+    heard.clear()
+    with pytest.raises(PuzzleBookError) as caught:
+        build(write_config(tmp_path, impossible, name="impossible.yaml"), jobs=1, out_dir=tmp_path / "impossible",
+              quiet=True, progress=heard.append)
+    assert str(caught.value).startswith("section 'Tiny boards', puzzle ")
+    assert heard[0]["event"] == "plan"
+    assert heard[-1] == {"event": "failed", "message": str(caught.value), "source": None, "field": None, "line": None}
+
+
+def test_an_interrupted_build_ends_its_progress_records_with_cancelled(tmp_path: Path) -> None:
+    """Ctrl-C (a real SIGINT) while puzzles are made: the last record says the build was cancelled."""
+    config = write_config(tmp_path, "title: Stop test\nsections:\n  - name: Big\n    kind: hidato\n"
+                          "    shapes: square:10\n    difficulty: hard\n    count: 30\n", name="stop.yaml")
+    out = tmp_path / "out"
+    argv = [sys.executable, "-m", "pipeline", "build", str(config), "--jobs", "1", "--progress", "json", "--out", str(out)]
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not ((out / "puzzles.jsonl").exists() and (out / "puzzles.jsonl").read_bytes().count(b"\n") >= 1):
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.005)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    records = [json.loads(line) for line in stdout.splitlines()]
+    assert records[0]["event"] == "plan" and records[-1] == {"event": "cancelled"}
+    assert "done" not in {record["event"] for record in records}
+    assert stderr.startswith("puzzlebook: interrupted; the puzzles made so far are kept")
+
+
 def test_a_tampered_record_is_reported_by_line_and_made_again(built: tuple[Path, Path]) -> None:
     """A saved record that fails verification is never printed: it is named (file, line) and remade."""
     config, out = built
@@ -289,6 +334,24 @@ def test_the_command_line_builds_into_output_name(tmp_path: Path, monkeypatch: p
     assert err.startswith("puzzlebook: tiny: 8 puzzles (0 reused, 8 generated) verified, ")
     assert err.endswith(" -> output/tiny/book.pdf, output/tiny/cover.pdf\n")
     assert (tmp_path / "output" / "tiny" / "book.pdf").is_file()
+
+
+@pytest.mark.parametrize("jobs, backend, scheduler, flag, words", [
+    (None, "loky", "tcp://10.0.0.5:8786", "--scheduler", "a scheduler is only used with backend: dask"),
+    (None, None, "not an address", "--scheduler",
+     "must be a scheduler address like 'tcp://HOST:8786', got 'not an address'"),
+    (0, None, None, "--jobs", None),
+    (None, "spark", None, "--backend", None),
+])
+def test_a_bad_parallel_choice_names_its_flag(jobs: int | None, backend: str | None, scheduler: str | None,
+                                              flag: str, words: str | None) -> None:
+    """The flag comes from where the error is (a scheduler given to loky is the model's own check, a
+    FieldError pointing at `scheduler`); a validator's words are its own, without pydantic's prefix."""
+    with pytest.raises(PuzzleBookError) as caught:
+        parallel_settings(ParallelSpec(), jobs, backend, scheduler)
+    assert caught.value.field == flag
+    assert words is None or caught.value.message == words
+    assert not caught.value.message.startswith("Value error")
 
 
 def test_a_config_name_that_is_no_folder_name_is_refused() -> None:

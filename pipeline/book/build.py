@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from pipeline.atomic import leftovers, write_text_atomic
 from pipeline.book.config import config_folder, load_config
+from pipeline.book.configerrors import error_path, error_words
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.make import run_job
@@ -70,8 +71,19 @@ def build(
     writing the same folder is an error (folderlock.py), not a race.
 
     `progress`, when given, receives plain records as the build goes (`Progress`): what the CLI's
-    `--progress json` prints and the studio shows.
+    `--progress json` prints and the studio shows, a build that fails or is interrupted included.
     """
+    with told_how_it_ended(progress):
+        return _build(config_path, seed=seed, jobs=jobs, out_dir=out_dir, quiet=quiet, fresh=fresh, screen=screen,
+                      backend=backend, scheduler=scheduler, cover_only=cover_only, progress=progress)
+
+
+def _build(
+    config_path: str | Path, *, seed: int | None, jobs: int | None, out_dir: str | Path | None, quiet: bool,
+    fresh: bool, screen: bool, backend: str | None, scheduler: str | None, cover_only: bool,
+    progress: Callable[[dict[str, Any]], None] | None,
+) -> BuildReport:
+    """`build` itself, its outcome told to `progress` by the caller."""
     timings: dict[str, float] = {}
     with stage(timings, "config"):
         book = load_config(config_path)
@@ -153,7 +165,12 @@ class Progress:
       made: `made` counts the section's puzzles done, reused ones included; `rate` is puzzles made per
       second so far in this build, `left` the seconds the section's missing puzzles may take at it;
     - {"event": "stage", "stage": "verify" | "typeset" | "cover"};
-    - {"event": "done", "puzzles", "reused", "generated", "pages", "summary"}.
+    - {"event": "done", "puzzles", "reused", "generated", "pages", "summary"};
+    - or, ending the records early, {"event": "failed", "message", "source", "field", "line"} when the
+      build stops at a mistake a user can fix (a PuzzleBookError at any stage, the config's included:
+      `message` is its str, the rest say where, None when unknown), or {"event": "cancelled"} when it
+      is interrupted (KeyboardInterrupt); either way the exception is raised on. A listener in another
+      process (the studio) so learns why a build ended from the records, never from stderr's text.
     Wall-clock figures go to the listener only, never into the book.
     """
 
@@ -196,12 +213,29 @@ class Progress:
                     "generated": report.generated, "pages": report.pages, "summary": report.summary()})
 
 
+@contextmanager
+def told_how_it_ended(listener: Callable[[dict[str, Any]], None] | None) -> Iterator[None]:
+    """Send a build's 'failed' or 'cancelled' record (see Progress) to `listener`, then raise on."""
+    try:
+        yield
+    except PuzzleBookError as err:
+        if listener is not None:
+            listener({"event": "failed", "message": str(err), "source": err.source, "field": err.field,
+                      "line": err.line})
+        raise
+    except KeyboardInterrupt:
+        if listener is not None:
+            listener({"event": "cancelled"})
+        raise
+
+
 def parallel_settings(
     spec: ParallelSpec, jobs: int | None, backend: str | None, scheduler: str | None
 ) -> ParallelSpec:
     """The config's parallel section with the command line's choices on top; a scheduler implies dask.
 
-    The Dask extra is looked for here, so a missing install fails before anything is made.
+    The Dask extra is looked for here, so a missing install fails before anything is made. A bad
+    value is named by its flag, found from where the error is (error_path), not from its words.
     """
     update: dict[str, Any] = {}
     if jobs is not None:
@@ -217,13 +251,9 @@ def parallel_settings(
         merged = ParallelSpec.model_validate({**spec.model_dump(), **update})
     except ValidationError as err:
         first = err.errors()[0]
-        if "n_jobs" in first["loc"]:
-            field = "--jobs"
-        elif "scheduler" in first["loc"] or "scheduler" in first["msg"]:
-            field = "--scheduler"
-        else:
-            field = "--backend"
-        raise PuzzleBookError(first["msg"].removeprefix("Value error, "), field=field) from None
+        place = error_path(first)
+        field = "--jobs" if "n_jobs" in place else "--scheduler" if "scheduler" in place else "--backend"
+        raise PuzzleBookError(error_words(first), field=field) from None
     if merged.backend == "dask":
         import_distributed()
     return merged
