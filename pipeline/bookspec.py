@@ -356,11 +356,11 @@ class BookSpec(Spec):
 
     @model_validator(mode="after")
     def _sections_in_the_book(self) -> BookSpec:
-        """Each section told what it takes from the book (Section.in_book), its problems named at its place."""
+        """Each section told what it takes from the book (Params.in_book), its problems named at its place."""
         sections = []
         for i, section in enumerate(self.sections):
             try:
-                sections.append(section.in_book(self.language, self.seed))
+                sections.append(section.for_book(self.language, self.seed))
             except FieldError as err:
                 raise FieldError(str(err), ("sections", i, *err.path)) from None
         self.__dict__["sections"] = sections  # a frozen model: set once, while it is being validated

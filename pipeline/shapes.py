@@ -383,3 +383,15 @@ def read_mask(path: Path) -> Mask:
     if not any(map(any, mask)):
         raise PuzzleBookError("a shape file needs at least one open cell ('.')", source=source)
     return mask
+
+
+DEFAULT_SHAPE = "square"
+"""The shape a board has when nothing is said."""
+
+
+def shape_settings(name: str, options: dict[str, object]) -> dict[str, object]:
+    """The parameters to record in metadata: those given, plus the size a family chose by itself."""
+    takes_size = "size" in OPTIONS.get(name, ())
+    if takes_size and "size" not in options:
+        return {"size": DEFAULT_SIZE[name], **options}
+    return dict(options)

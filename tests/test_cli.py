@@ -124,7 +124,7 @@ def test_generate_json_lines(capsys: Capture) -> None:
 
 
 def test_generate_numbrix(capsys: Capture) -> None:
-    code, out, _ = run(capsys, "generate", "--size", "5", "--difficulty", "easy", "--numbrix", "--json")
+    code, out, _ = run(capsys, "generate", "--size", "5", "--difficulty", "easy", "--kind", "numbrix", "--json")
     assert code == 0
     record = json.loads(out)
     assert (record["kind"], record["adjacency"], record["difficulty"]) == ("numbrix", "orthogonal", "easy")
@@ -221,7 +221,7 @@ def test_adjacency_metadata_and_numbrix_flag(capsys: Capture, tmp_path: Path) ->
     tagged = write(tmp_path, "; adjacency=orthogonal\n" + TWO_WAYS, "tagged.txt")
     status = lambda *argv: json.loads(run(capsys, "solve", *argv, "--json")[1])["status"]  # noqa: E731
     assert status(plain) == "multiple"
-    assert status(plain, "--numbrix") == "none"
+    assert status(plain, "--kind", "numbrix") == "none"
     assert status(tagged) == "none"
 
 

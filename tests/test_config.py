@@ -116,8 +116,8 @@ def test_defaults_and_shorthands() -> None:
     first, second = book.sections
     assert first.shapes[0].model_dump(exclude_none=True) == {"name": "square", "size": 8}
     assert first.difficulty == ["easy"] and first.per_page == 4 and first.reroll == []
-    assert second.difficulty == ["easy", "medium"] and second.adjacency == "orthogonal"
-    assert first.adjacency == "king"
+    assert second.difficulty == ["easy", "medium"] and second.kind == "numbrix"
+    assert first.kind == "hidato"
     assert book.answers.per_page == 6 and book.answers.where == "back"
     assert book.parallel.n_jobs is None and book.parallel.backend == "loky"
     assert book.contents and not book.large_print

@@ -130,22 +130,27 @@ def test_unknown_kind_names_the_kinds() -> None:
         registry.kind("kakuro")
 
 
-OPTION_VALUES = {"shape": ["cross"], "size": ["5"], "width": ["5"], "height": ["5"], "arm": ["3"], "ratio": ["0.1"],
-                 "box": ["3"], "symmetry": ["none"], "one_line": [], "theme": ["animals"], "words": ["LION,BEAR"],
-                 "words_per_puzzle": ["5"], "language": ["de"]}
+def kind_flags(kind: Any) -> set[str]:
+    """The `generate` flags a kind adds, as its help lists them (derived from its parameter model)."""
+    from pipeline.cli.kindoptions import options
+
+    models = [kind.params, *([kind.text_form] if kind.text_form is not None else [])]
+    return {option.flag for model in models for option in options(model)}
 
 
-def test_generate_refuses_another_familys_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert {option for family in registry.families() for option in family.generate_options} == set(OPTION_VALUES)
+def test_generate_offers_each_kind_its_own_options_and_argparse_refuses_the_others(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    every = {flag for name in KINDS for flag in kind_flags(registry.kind(name))}
+    assert {"--shape", "--size", "--box", "--one-line", "--theme", "--words", "--language"} <= every
     for name in KINDS:
         kind = registry.kind(name)
-        for other in registry.families():
-            if other.family == kind.family:
-                continue
-            for option in set(other.generate_options) - set(kind.generate_options):
-                flag = "--" + option.replace("_", "-")
-                assert main(["generate", "--kind", name, flag, *OPTION_VALUES[option]]) == 2
-                assert f"{flag} does not apply to {name} puzzles" in capsys.readouterr().err
+        assert main(["generate", "--kind", name, "--help"]) == 0
+        shown = capsys.readouterr().out
+        assert all(f"[{flag}" in shown for flag in kind_flags(kind)), "the usage line lists the kind's options"
+        for flag in sorted(every - kind_flags(kind)):
+            assert f"[{flag}" not in shown
+            assert main(["generate", "--kind", name, flag, "1"]) == 2
+            assert f"unrecognized arguments: {flag}" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------------------------ architecture

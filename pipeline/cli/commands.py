@@ -26,12 +26,10 @@ from pipeline.cli.output import (
     steps_record,
     steps_text,
 )
-from pipeline.cli.puzzles import read_puzzles, stated_kind
+from pipeline.cli.puzzles import read_puzzles
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
-from pipeline.kinds.base import Kind
 from pipeline.kinds.result import SolveResult
-from pipeline.options import shape_options, shape_settings
 from pipeline.textfile import key_values
 
 PROG = "puzzlebook"
@@ -62,28 +60,24 @@ def emit_all(chunks: Iterator[str], output: str | None) -> int:
     return 0
 
 
-def refuse_other_kinds_options(args: argparse.Namespace, kind: Kind[Any, Any]) -> None:
-    """A flag another family owns is a mistake for this kind, not something to ignore silently."""
-    for family in registry.families():
-        if family.family == kind.family:
-            continue
-        for name in family.generate_options:
-            if name in kind.generate_options:  # a flag two families share (a board's shape)
-                continue
-            if getattr(args, name, None) not in (None, False):
-                flag = "--" + name.replace("_", "-")
-                instead = kind.foreign_option_hint or f"it is for --kind {family.name}"
-                raise PuzzleBookError(f"{flag} does not apply to {kind.name} puzzles; {instead}")
-
-
 def cmd_generate(args: argparse.Namespace) -> int:
-    kind = stated_kind(args) or registry.DEFAULT
-    refuse_other_kinds_options(args, kind)
+    """The kind's puzzles from its parameters as the command line states them (kindoptions.py)."""
+    from pipeline.cli.kindoptions import judged, values
+
+    kind = args.generate_kind
+    params = judged(kind.params, lambda: kind.stated(values(args, kind.params)))
+    judged(kind.params, lambda: params.check_for(kind.name, [args.difficulty]))
+    form = None if kind.text_form is None else judged(
+        kind.text_form, lambda: kind.text_form.model_validate(values(args, kind.text_form)))
 
     def records() -> Iterator[str]:
         for i in range(args.count):
-            record = kind.generate_from_args(args, args.seed + i)
-            yield json_line(record) if args.json else kind.generated_text(record, args, first=i == 0)
+            seed = args.seed + i
+            record = kind.generate(kind.single_job(params, args.difficulty, seed), args.difficulty, seed)
+            if args.json:
+                yield json_line(record)
+            else:
+                yield kind.generated_text(record, params, form, solutions=args.solutions, first=i == 0)
 
     return emit_all(records(), args.output)
 
@@ -186,11 +180,19 @@ def cmd_shapes(args: argparse.Namespace) -> int:
             view = owner.shape_view(name, options, args.seed)
         else:
             mask = shapes.make_mask(name, **options, seed=args.seed)  # type: ignore[arg-type]
-            view = square_shape_view(name, mask, shape_settings(name, options))
+            view = square_shape_view(name, mask, shapes.shape_settings(name, options))
         if number:
             print()
         print(shape_card(name, view, only_for(name, options, args.seed)))
     return 0
+
+
+def shape_options(args: argparse.Namespace) -> dict[str, object]:
+    """Only the shape parameters given: each shape has its own defaults and refuses the rest."""
+    from pipeline.cli.kindoptions import values
+    from pipeline.kinds.section import ShapeSpec
+
+    return values(args, ShapeSpec, exclude=("name",))
 
 
 def only_for(name: str, options: dict[str, object], seed: int) -> list[str]:

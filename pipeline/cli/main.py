@@ -1,8 +1,11 @@
 """The `puzzlebook` command line: argument parsing, and the entry point that turns errors into exit codes.
 
-Thin on purpose: the commands live in commands.py and dispatch through the kinds' one face; each
-kind adds its own options (Kind.add_arguments). This is the only place that turns a PuzzleBookError
-(or a missing file) into exit code 2 and a one-line message; it never prints a traceback for those.
+Thin on purpose: the commands live in commands.py and dispatch through the kinds' one face. The
+`generate` parser is built for one kind (chosen by --kind, or by a board only one kind plays on,
+else the default kind), with that kind's options only, derived from its parameter model
+(kindoptions.py): another kind's flag is refused by argparse like any unknown flag. This is the
+only place that turns a PuzzleBookError (or a missing file) into exit code 2 and a one-line message;
+it never prints a traceback for those.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from pipeline import __version__
 from pipeline.cli.commands import (
@@ -28,11 +31,11 @@ from pipeline.cli.commands import (
     cmd_studio,
     cmd_verify,
 )
+from pipeline.cli.argtypes import port_number, positive_int
 from pipeline.cli.output import joined
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
-from pipeline.kinds.base import FILE_COMMANDS, GENERATE
-from pipeline.options import add_shape_options, port_number, positive_int
+from pipeline.kinds.base import Kind
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -55,7 +58,7 @@ def add_command(
         epilog=f"example:\n  {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub.set_defaults(run=run)
+    sub.set_defaults(run=run, command_parser=sub)
     return sub
 
 
@@ -66,8 +69,6 @@ def add_kind_option(sub: argparse.ArgumentParser, default: str) -> None:
 def add_file_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("file", metavar="FILE", help="a puzzle file in the text format, or - for standard input")
     add_kind_option(sub, f"default: guessed from the file, else {registry.DEFAULT.name}")
-    for family in registry.families():
-        family.add_arguments(sub, FILE_COMMANDS)
 
 
 def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
@@ -77,7 +78,35 @@ def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
     )
 
 
-def build_parser() -> Parser:
+def generate_kind(argv: Sequence[str]) -> Kind[Any, Any]:
+    """The kind a `generate` command line is about: --kind, else the kind whose own grid its --shape
+    is drawn on (a honeycomb), else the default kind. Unknown names are left to the full parse to
+    refuse, with argparse's message."""
+    if list(argv[:1]) != ["generate"]:
+        return registry.DEFAULT
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--kind")
+    first.add_argument("--shape")
+    known, _ = first.parse_known_args(argv[1:])
+    if known.kind in registry.names():
+        return registry.kind(known.kind)
+    owner = registry.shape_owner(known.shape) if known.kind is None and known.shape else None
+    return owner or registry.DEFAULT
+
+
+def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any]) -> None:
+    """The kind's own `generate` options: its parameters, then how its text is written."""
+    from pipeline.cli.kindoptions import add_options  # pydantic loads only for generate
+
+    add_options(sub, kind.params, kind.name, f"for --kind {kind.name}; another kind's: "
+                f"puzzlebook generate --kind KIND --help")
+    if kind.text_form is not None:
+        add_options(sub, kind.text_form, f"{kind.name} text", "how the puzzles are written")
+
+
+def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
+    """The command line, its `generate` options those of `kind` (default: the default kind)."""
+    kind = kind or registry.DEFAULT
     parser = Parser(
         prog=PROG,
         description=f"Make, solve, check and grade provably unique {joined([kind.title for kind in registry.KINDS])} "
@@ -97,15 +126,16 @@ def build_parser() -> Parser:
         "\n\nseeds: puzzle i of a run (counting from 0) uses seed SEED+i, so --seed 7 --count 10 makes"
         "\nseeds 7..16, and --seed 12 alone reproduces the sixth of them."
     )
-    add_kind_option(sub, f"default {registry.DEFAULT.name}")
-    for family in registry.families():
-        family.add_arguments(sub, GENERATE)
-    sub.add_argument("--difficulty", default="medium", choices=registry.levels(), help="level to reach (default medium)")
+    add_kind_option(sub, f"default {registry.DEFAULT.name}; a honeycomb --shape means the kind that plays on it")
+    sub.set_defaults(generate_kind=kind)
+    sub.add_argument("--difficulty", default="medium", choices=kind.levels,
+                     help=f"level to reach (default medium; {kind.name}: {', '.join(kind.levels)})")
     sub.add_argument("--seed", type=int, default=1, help="seed of the first puzzle (default 1)")
     sub.add_argument("--count", type=positive_int, default=1, metavar="N", help="puzzles to make (default 1)")
     sub.add_argument("--solutions", action="store_true", help="add each solution block (role=solution)")
     sub.add_argument("--json", action="store_true", help="JSON Lines: a record per puzzle, with solution")
     sub.add_argument("-o", "--output", metavar="FILE", help="write FILE (atomically), not standard output")
+    add_kind_options(sub, kind)
 
     sub = add_command(
         subs, "solve", cmd_solve, "Solve each puzzle in a file and say whether it is unique.",
@@ -155,7 +185,10 @@ def build_parser() -> Parser:
         "puzzlebook shapes cross --size 11 --arm 3",
     )
     sub.add_argument("name", nargs="?", metavar="NAME", help="preview only this shape, as set below")
-    add_shape_options(sub, with_name=False)
+    from pipeline.cli.kindoptions import add_options  # pydantic loads only for these commands
+    from pipeline.kinds.section import ShapeSpec
+
+    add_options(sub, ShapeSpec, "shape", "the board's outline; each shape takes only some of these", exclude=("name",))
     sub.add_argument("--seed", type=int, default=0, help="seed for shapes drawn at random (default 0)")
 
     sub = add_command(
@@ -247,9 +280,13 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code (0 fine, 1 a check failed, 2 a user error, 130 interrupted)."""
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        parser = build_parser(generate_kind(words))
+        args, unknown = parser.parse_known_args(words)
+        if unknown:  # said by the command's own parser, so its usage names its options
+            hint = " (another kind's option? see puzzlebook generate --kind KIND --help)" if args.command == "generate" else ""
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     except SystemExit as stop:  # --help, --version and usage errors
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
     try:

@@ -6,13 +6,13 @@ pipeline/kinds/ with a class that fills in `Kind`, and the command line, the con
 running, verifying and typesetting talk to it only through this table. A family of kinds that share
 an engine (Hidato and Numbrix: one board, two adjacencies) is one class with an instance per kind.
 
-Kinds never import reportlab, joblib or the command line; data crossing this face is plain: records
-are JSON-ready dicts, grids are stored the way each kind's records store them.
+Kinds never import reportlab, joblib or the command line; a kind's parameters are one typed model
+(`params`), from which its section, its JSON Schema and its command-line options are derived; grids
+are stored the way each kind's records store them.
 """
 
 from __future__ import annotations
 
-import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,19 +23,16 @@ from pipeline.i18n import N_
 from pipeline.kinds.result import SolveResult
 from pipeline.textfile import read_text_file
 
-if TYPE_CHECKING:  # pydantic loads only for the commands that read configs
+if TYPE_CHECKING:  # pydantic loads only for the commands that read configs or make puzzles
     from pipeline.drawing import Drawing
+    from pipeline.kinds.params import Params
     from pipeline.kinds.section import SectionSpec
+    from pipeline.specs import Spec
 
 Puzzle = TypeVar("Puzzle")
 """A kind's own puzzle object (a Board, a Sudoku): what its solver, grader and prover take."""
 Solution = TypeVar("Solution")
 """A kind's own solution object: what its solver returns and its records' `solution` reads back as."""
-
-GENERATE = "generate"
-FILE_COMMANDS = "files"
-"""The two places a kind adds command-line options: `generate`, and the commands that read puzzle files."""
-
 
 PuzzleRead = TypeVar("PuzzleRead", covariant=True)
 SolutionRead = TypeVar("SolutionRead", covariant=True)
@@ -132,17 +129,49 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     """The package the kind lives in; kinds of one family share an engine, options and section model."""
     levels: tuple[str, ...]
     """Difficulty levels, easiest first."""
-    section_model: type[SectionSpec[Any]]
-    """The config's section model for this family (its `kind` field lists the family's names)."""
     guide: Guide
-    generate_options: tuple[str, ...] = ()
-    """The argparse destinations the family adds to `generate`, so that other kinds can refuse them."""
     explains: bool = False
     """Whether `explain` can put a solution into words (`solve --steps`)."""
     technique_names: Mapping[str, str] = {}
     """How each technique a grade names is written for people, easiest first (reviews and charts)."""
-    foreign_option_hint: str = ""
-    """Said when another family's `generate` option is given for this kind ('' for a generic hint)."""
+
+    # ------------------------------------------------------------------ parameters
+
+    @property
+    @abstractmethod
+    def params(self) -> type[Params]:
+        """The kind's parameters, declared once (a pydantic model on kinds.params.Params): what its
+        section, its JSON Schema and its `generate` options are derived from. Kinds of one family share
+        it. A property, so pydantic loads only for the commands that need it."""
+
+    @property
+    def section_model(self) -> type[SectionSpec[Any]]:
+        """The config's section model: the common section fields joined to `params` (one per family)."""
+        from pipeline.kinds.section import section_model
+
+        return section_model(self.params, self.levels)
+
+    @property
+    def text_form(self) -> type[Spec] | None:
+        """Choices of how `generate` writes the kind's text form (a Sudoku on one line), when it has any:
+        not parameters of a puzzle, so not in `params`; the command line's options derive from it too."""
+        return None
+
+    def stated(self, options: Mapping[str, Any]) -> Params:
+        """The parameters `generate` was given (only the options on its command line, in `params`'
+        shape), filled in with what the kind assumes when nothing is said; ValidationError or
+        FieldError when they are wrong."""
+        return self.params.model_validate(dict(options))
+
+    @abstractmethod
+    def single_job(self, params: Any, difficulty: str, seed: int) -> dict[str, Any]:
+        """The job parameters of the one puzzle `generate` makes from `params` at `difficulty` with
+        `seed` (what `job_params` gives a book's puzzle)."""
+
+    @abstractmethod
+    def generated_text(self, record: Mapping[str, Any], params: Any, form: Any, *, solutions: bool, first: bool) -> str:
+        """A generated record in the kind's text form, as `generate` prints it without --json (`form`
+        an instance of `text_form`, or None)."""
 
     # ------------------------------------------------------------------ making puzzles for a book
 
@@ -260,23 +289,7 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     def card(self, item: TextPuzzle[Puzzle, Solution], index: int, total: int, with_solution: bool) -> str:
         """`show`'s view of a puzzle: a header line, its metadata, the framed grid."""
 
-    # ------------------------------------------------------------------ command line
-
-    @abstractmethod
-    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
-        """Add the family's own options to `generate` or to the file commands (FILE_COMMANDS)."""
-
-    def stated(self, args: argparse.Namespace) -> tuple[str, str] | None:
-        """(flag, kind name) when the family's own flags choose a kind, e.g. ('--numbrix', 'numbrix')."""
-        return None
-
-    @abstractmethod
-    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        """`generate`'s record for `seed`, from the family's own options."""
-
-    @abstractmethod
-    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        """A generated record in the kind's text form, as `generate` prints it without --json."""
+    # ------------------------------------------------------------------ shapes
 
     def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
         """Whether the shape can be this kind's board; None for a kind whose boards take no shapes, or

@@ -1,12 +1,15 @@
 """The one list of puzzle kinds. Everything else asks here, never for a kind by name.
 
-A new kind is one package under pipeline/kinds/ and one line in KINDS (plus its drawing function in
-pipeline/typeset/draw/). The first kind is the default: what `generate` makes without --kind, and
-what a puzzle file is read as when no kind claims it.
+A new kind is one package under pipeline/kinds/ and one line in BUILT_IN; a kind from another
+package joins through the `puzzlebook.kinds` entry point group (its value names a Kind instance,
+e.g. `toy = toykind.kind:TOY`), loaded once here, after the built-in ones, in name order. The first
+kind is the default: what `generate` makes without --kind, and what a puzzle file is read as when no
+kind claims it.
 """
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
@@ -15,7 +18,29 @@ from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-KINDS: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
+BUILT_IN: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
+ENTRY_POINTS = "puzzlebook.kinds"
+
+
+def _plugged_in() -> tuple[Kind[Any, Any], ...]:
+    """The kinds other installed packages offer, in entry point name order (so never in the order the
+    file system lists them). A broken plugin is a PuzzleBookError naming it, never a traceback."""
+    found = []
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
+        try:
+            kind = point.load()
+        except Exception as err:  # any import error of another package's code
+            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) cannot be loaded: {err}") from None
+        if not isinstance(kind, Kind):
+            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) is not a Kind")
+        if kind.name in {each.name for each in (*BUILT_IN, *found)}:
+            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) names the kind {kind.name!r}, "
+                                  "which is taken")
+        found.append(kind)
+    return tuple(found)
+
+
+KINDS: tuple[Kind[Any, Any], ...] = BUILT_IN + _plugged_in()
 DEFAULT: Kind[Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}
@@ -49,6 +74,12 @@ def family_names(family: str) -> tuple[str, ...]:
 def levels() -> tuple[str, ...]:
     """Every kind's levels, each once, in the order the kinds list them."""
     return tuple(dict.fromkeys(level for each in KINDS for level in each.levels))
+
+
+def shape_owner(shape: str) -> Kind[Any, Any] | None:
+    """The kind whose own grid a shape is drawn on (a honeycomb), if any: `generate --shape NAME`
+    without --kind makes that kind's puzzle."""
+    return next((each for each in KINDS if shape in each.own_shapes()), None)
 
 
 def section_models() -> tuple[type, ...]:

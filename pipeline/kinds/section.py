@@ -1,17 +1,20 @@
 """What every book section has, whatever its kind: a name, a count, levels, a layout, rerolls.
 
-Each kind's own section model (its `section_model`) extends SectionSpec with its options and its
-levels (`SectionSpec[Literal[...]]`) and narrows `kind` to its own names; the config's sections
-are the union of those models, told apart by `kind`. Plain validation only: no puzzle is made here.
+A kind's section model is derived (`section_model`): SectionSpec with the kind's levels, joined to
+the kind's one parameter model (kinds/params.py), its `kind` narrowed to the family's names. The
+config's sections are the union of those models, told apart by `kind`. Plain validation only: no
+puzzle is made here.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, create_model, field_validator, model_validator
 
+from pipeline.kinds.params import BookPart, Params
 from pipeline.specs import FieldError, Spec
 
 MAX_COUNT = 2000
@@ -68,19 +71,15 @@ class ShapeSpec(Spec):
 
 
 
-class SectionSpec(Spec, Generic[Level]):
+class SectionSpec(Params, Generic[Level]):
     """A run of puzzles of one kind; puzzle i (from 1) takes difficulty[(i-1) % m] (or a ramp).
 
-    A kind's model subclasses `SectionSpec[Literal[its levels]]`, sets `kind` to a Literal of its
-    names and adds its own options; `levels` is read from that Literal.
+    A kind's section model (`section_model`) is `SectionSpec[Literal[its levels]]` joined to its
+    parameter model, with `kind` a Literal of its names; `levels` is read from that Literal.
     """
 
     levels: ClassVar[tuple[str, ...]] = ()
     """The kind's levels, easiest first (set from the model's type argument)."""
-    by_name_only: ClassVar[tuple[str, ...]] = ()
-    """Levels made only when named (in difficulty, min_level or max_level): a range's default top stops below them."""
-    misplaced_hint: ClassVar[str] = ""
-    """Said when another kind's option appears in this section, e.g. where this kind's boards come from."""
 
     name: str = Field(min_length=1, max_length=MAX_NAME, description="the section's title, unique in the book")
     kind: str = Field(description="the puzzle kind")
@@ -109,10 +108,13 @@ class SectionSpec(Spec, Generic[Level]):
         if literal is not None:
             cls.levels = tuple(get_args(literal))
 
-    def in_book(self, language: str, seed: int) -> SectionSpec[Level]:
-        """This section as part of its book (whose language and seed are given): itself, unless the
-        kind's sections take something from the book (a word search's letters take its language)."""
-        return self
+    def for_book(self, language: str, seed: int) -> SectionSpec[Level]:
+        """This section as part of its book (whose language and seed are given): see Params.in_book."""
+        return self.in_book(BookPart(language, seed, self.name, self.count, tuple(self.levels_made())))
+
+    def levels_made(self) -> list[str]:
+        """The levels the section's puzzles are made at, each once, in book order."""
+        return list(dict.fromkeys(self.level_of(i) for i in range(1, self.count + 1)))
 
     def level_of(self, index: int) -> str:
         """The level puzzle `index` (from 1) is made at: cycling through `difficulty`, or, for a
@@ -158,4 +160,22 @@ class SectionSpec(Spec, Generic[Level]):
             if not 1 <= index <= self.count:
                 message = f"must be a puzzle index from 1 to count ({self.count}), got {index}"
                 raise FieldError(message, ("reroll", i))
+        self.check_for(self.kind, self.levels_made())
         return self
+
+
+@cache
+def section_model(params: type[Params], levels: tuple[str, ...]) -> type[SectionSpec[Any]]:
+    """The config's section model for the kinds `params` serves: the common section fields, then the
+    kinds' own, named after the parameter model (SudokuParams -> SudokuSection). The parameter model
+    comes first among the bases, so its checks (`check_for`) and class settings are the section's."""
+    names = tuple(params.kinds)
+    rules = "; ".join(f"{name}: {rule}" for name, rule in params.kinds.items())
+    model: type[SectionSpec[Any]] = create_model(  # type: ignore[call-overload]  # a tuple of bases
+        params.__name__.removesuffix("Params") + "Section",
+        __base__=(params, SectionSpec[Literal[levels]]),  # type: ignore[valid-type]
+        __module__=params.__module__,
+        __doc__=params.__doc__,
+        kind=(Literal[names], Field(description=rules)),  # type: ignore[valid-type]
+    )
+    return model

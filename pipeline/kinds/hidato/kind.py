@@ -1,24 +1,21 @@
 """Hidato and Numbrix behind the kinds' one face: one class, an instance per adjacency.
 
 Each method hands over to this package's engine (board, textformat, generate, prove, grade, logic,
-show); nothing here searches or draws. Boards take shapes (pipeline.shapes), so this family offers
-the shape flags to `generate` and judges which shapes can be its boards.
+show, draw); nothing here searches or draws. Boards take shapes (pipeline.shapes), so this family's
+parameters are shapes (params.py), and it judges which shapes can be its boards.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import blank_grid
 from pipeline.i18n import N_
 from pipeline.kinds.base import (
-    FILE_COMMANDS,
-    GENERATE,
     ExplainedStep,
     Explanation,
     Guide,
@@ -56,8 +53,10 @@ from pipeline.kinds.hidato.textformat import (
     parse_puzzles,
 )
 from pipeline.kinds.result import SolveResult
-from pipeline.options import SHAPE_OPTIONS, add_shape_options, shape_options
 from pipeline.seeds import derive_seed
+
+if TYPE_CHECKING:
+    from pipeline.kinds.hidato.params import HidatoParams
 
 RANDOM_MASKS = 8
 """Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
@@ -71,7 +70,6 @@ class PathKind(Kind[Board, Grid]):
     levels = LEVELS
     explains = True
     technique_names = NAMES
-    generate_options = ("shape", *SHAPE_OPTIONS)
 
     def __init__(self, name: str, title: str, adjacency: Adjacency, guide: Guide) -> None:
         self.name = name
@@ -79,12 +77,26 @@ class PathKind(Kind[Board, Grid]):
         self.adjacency: Adjacency = adjacency
         self.guide = guide
 
-    @cached_property
-    def section_model(self) -> Any:  # type: ignore[override]
-        # pydantic loads only for the commands that read configs
-        from pipeline.kinds.hidato.section import HidatoSection
+    @property
+    def params(self) -> type[HidatoParams]:
+        from pipeline.kinds.hidato.params import HidatoParams
 
-        return HidatoSection
+        return HidatoParams
+
+    def stated(self, options: Mapping[str, Any]) -> HidatoParams:
+        """On the command line the board is one shape, by default the kind's own (a square, or a
+        hexagon for hex Hidato)."""
+        shape = {"name": default_shape(self.adjacency), **(options.get("shapes") or [{}])[0]}
+        return self.params.model_validate({**options, "shapes": [shape]})
+
+    def single_job(self, params: HidatoParams, difficulty: str, seed: int) -> dict[str, Any]:
+        return {"adjacency": self.adjacency, "shape": params.shapes[0].given()}
+
+    def generated_text(self, record: Mapping[str, Any], params: HidatoParams, form: Any, *, solutions: bool,
+                       first: bool) -> str:
+        shape = params.shapes[0].given()
+        name = shape.pop("name")
+        return generated_block(record, settings(name, shape, self.adjacency), solutions, first)
 
     # ------------------------------------------------------------------ making puzzles for a book
 
@@ -235,39 +247,7 @@ class PathKind(Kind[Board, Grid]):
     def card(self, item: Any, index: int, total: int, with_solution: bool) -> str:
         return puzzle_card(item, index, total, with_solution)
 
-    # ------------------------------------------------------------------ command line
-
-    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
-        if command == GENERATE:
-            add_shape_options(parser, with_name=True)
-            parser.add_argument(
-                "--numbrix", action="store_true",
-                help="Numbrix (4 neighbours) instead of Hidato (8); a hex --shape means hex Hidato (6)",
-            )
-        elif command == FILE_COMMANDS:
-            parser.add_argument(
-                "--numbrix", action="store_true",
-                help="blocks without adjacency/kind metadata are Numbrix (4 neighbours), not Hidato",
-            )
-
-    def stated(self, args: argparse.Namespace) -> tuple[str, str] | None:
-        """--numbrix names Numbrix; a honeycomb --shape names hex Hidato (both at once is refused)."""
-        shape = getattr(args, "shape", None)
-        hex_shape = isinstance(shape, str) and hexshapes.is_hex_shape(shape)
-        if getattr(args, "numbrix", False):
-            if hex_shape:
-                raise PuzzleBookError(f"--shape {shape} is a honeycomb and Numbrix boards are square; drop one")
-            return ("--numbrix", "numbrix")
-        return (f"--shape {shape} (a honeycomb shape)", HEX.name) if hex_shape else None
-
-    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        shape = self._shape_name(args)
-        mask = board_mask(shape, self.adjacency, **shape_options(args), seed=seed)
-        return generate(mask, self.adjacency, args.difficulty, seed, shape=shape)
-
-    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        recorded = settings(self._shape_name(args), shape_options(args), self.adjacency)
-        return generated_block(record, recorded, args.solutions, first)
+    # ------------------------------------------------------------------ shapes
 
     def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
         if self.adjacency == hexshapes.HEX and not hexshapes.is_hex_shape(name):
@@ -287,10 +267,6 @@ class PathKind(Kind[Board, Grid]):
         takes = None if taken is None else (*taken, *(("seed",) if name in RANDOM_SHAPES else ()))
         return ShapeView(sum(map(sum, mask)), len(mask[0]), len(mask), settings(name, dict(options), self.adjacency),
                          takes, hexshapes.preview(mask))
-
-    def _shape_name(self, args: argparse.Namespace) -> str:
-        """--shape as given (an empty name is an unknown shape, not the default), else the kind's default."""
-        return default_shape(self.adjacency) if args.shape is None else args.shape
 
 
 def _number_rows(rows: object) -> bool:

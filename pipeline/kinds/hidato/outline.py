@@ -9,7 +9,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.grids import Mask
 from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.hidato.board import KIND_NAMES, Adjacency
-from pipeline.options import DEFAULT_SHAPE, shape_settings
+from pipeline.shapes import DEFAULT_SHAPE, shape_settings
 
 RANDOM_SHAPES = ("random", "hexrandom")
 """Shapes drawn anew from each puzzle's seed; every other shape is fixed by its parameters."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku.closure import LEVELS as FAST_LEVELS
@@ -82,7 +83,7 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
         raise PuzzleBookError(f"unknown symmetry {symmetry!r}; allowed: {', '.join(SYMMETRIES)}")
     problem = level_problem(box, difficulty, min_rating, max_rating)
     if problem:
-        raise PuzzleBookError(problem)
+        raise PuzzleBookError(problem.message)
     low, high = rating_range(difficulty, min_rating, max_rating)
     orbits = symmetry_orbits(box * box, symmetry)
     levels_seen: set[str] = set()
@@ -120,17 +121,28 @@ def rating_range(difficulty: str, min_rating: float | None, max_rating: float | 
     return max(low, min_rating if min_rating is not None else low), min(high, max_rating if max_rating is not None else high)
 
 
-def level_problem(box: int, difficulty: str, min_rating: float | None, max_rating: float | None) -> str | None:
+@dataclass(frozen=True)
+class LevelProblem:
+    """Why a level cannot be made: the parameter at fault (`box`, `min_rating` or `max_rating`) and
+    a message for people."""
+
+    field: str
+    message: str
+
+
+def level_problem(box: int, difficulty: str, min_rating: float | None, max_rating: float | None) -> LevelProblem | None:
     """Why `difficulty` (within the rating bounds) cannot be made at this box size, or None."""
     if box > CHAINS_UP_TO_BOX and LEVELS.index(difficulty) > LEVELS.index(BIG_GRID_TOP):
         n = box * box
-        return (f"a {n}x{n} Sudoku is made up to {BIG_GRID_TOP}, not {difficulty}: the chains its higher levels "
-                "need are rated on 9x9 grids only")
+        return LevelProblem("box", f"a {n}x{n} Sudoku is made up to {BIG_GRID_TOP}, not {difficulty}: the chains "
+                            "its higher levels need are rated on 9x9 grids only")
     low, high = rating_range(difficulty, min_rating, max_rating)
     if low > high:
         band = BANDS[difficulty]
-        return (f"no {difficulty} Sudoku is rated {min_rating if min_rating is not None else band[0]} to "
-                f"{max_rating if max_rating is not None else band[1]}: {difficulty} means {band[0]} to {band[1]}")
+        return LevelProblem(
+            "min_rating" if min_rating is not None else "max_rating",
+            f"no {difficulty} Sudoku is rated {min_rating if min_rating is not None else band[0]} to "
+            f"{max_rating if max_rating is not None else band[1]}: {difficulty} means {band[0]} to {band[1]}")
     return None
 
 

@@ -6,19 +6,18 @@ nothing here searches or draws. Records store grids in the one-line form.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.drawing import Drawing
 from pipeline.i18n import N_
-from pipeline.kinds.base import GENERATE, ExplainedStep, Explanation, Kind
+from pipeline.kinds.base import ExplainedStep, Explanation, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.explainer import explain
-from pipeline.kinds.sudoku.generate import SYMMETRIES, generate
+from pipeline.kinds.sudoku.generate import generate
 from pipeline.kinds.sudoku.grade import LEVELS, grade, level_of
-from pipeline.kinds.sudoku.grid import BOXES, SYMBOLS, Sudoku, is_solution, symbol
+from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
 from pipeline.kinds.sudoku.marks import Broken
 from pipeline.kinds.sudoku.show import sudoku_card, sudoku_meta, sudoku_text
@@ -35,9 +34,10 @@ from pipeline.kinds.sudoku.textformat import (
 )
 from pipeline.kinds.sudoku.words import describe, step_record
 
+if TYPE_CHECKING:
+    from pipeline.kinds.sudoku.params import SudokuParams, SudokuTextForm
+
 Cells = tuple[int, ...]
-DEFAULT_BOX = 3
-DEFAULT_SYMMETRY = "rotate180"
 
 
 class SudokuKind(Kind[Sudoku, Cells]):
@@ -50,24 +50,37 @@ class SudokuKind(Kind[Sudoku, Cells]):
     explains = True
     technique_names = NAMES
     guide = SUDOKU_GUIDE
-    generate_options = ("box", "symmetry", "one_line")
-    foreign_option_hint = "a Sudoku's size comes from --box"
 
-    @cached_property
-    def section_model(self) -> Any:  # type: ignore[override]
-        # pydantic loads only for the commands that read configs
-        from pipeline.kinds.sudoku.section import SudokuSection
+    @property
+    def params(self) -> type[SudokuParams]:
+        from pipeline.kinds.sudoku.params import SudokuParams
 
-        return SudokuSection
+        return SudokuParams
+
+    @property
+    def text_form(self) -> type[SudokuTextForm]:
+        from pipeline.kinds.sudoku.params import SudokuTextForm
+
+        return SudokuTextForm
+
+    def single_job(self, params: SudokuParams, difficulty: str, seed: int) -> dict[str, Any]:
+        return self._job(params)
+
+    def generated_text(self, record: Mapping[str, Any], params: SudokuParams, form: SudokuTextForm | None, *,
+                       solutions: bool, first: bool) -> str:
+        solution = from_line(record["solution"]).cells if solutions else None
+        one_line = form is not None and form.one_line
+        item = SudokuText(from_line(record["grid"]), sudoku_meta(record), solution, 0, "line" if one_line else "grid")
+        return sudoku_text(item, first)
 
     # ------------------------------------------------------------------ making puzzles for a book
 
     def job_params(self, section: Any, index: int) -> dict[str, Any]:
-        params = {"box": section.box, "symmetry": section.symmetry}
-        for bound in ("min_rating", "max_rating"):
-            if getattr(section, bound) is not None:
-                params[bound] = getattr(section, bound)
-        return params
+        return self._job(section)
+
+    def _job(self, params: SudokuParams) -> dict[str, Any]:
+        """Every puzzle of a Sudoku section is made from the same parameters (bounds left out unless given)."""
+        return params.model_dump(include={"box", "symmetry", "min_rating", "max_rating"}, exclude_none=True)
 
     def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
         return generate(params["box"], difficulty, seed, symmetry=params["symmetry"],
@@ -170,26 +183,6 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def card(self, item: Any, index: int, total: int, with_solution: bool) -> str:
         return sudoku_card(item, index, total, with_solution)
-
-    # ------------------------------------------------------------------ command line
-
-    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
-        if command != GENERATE:
-            return
-        group = parser.add_argument_group("sudoku", "for --kind sudoku only")
-        group.add_argument("--box", type=int, choices=BOXES, metavar="K",
-                           help="box size: a K*K by K*K grid, 2 to 5 (default 3: 9x9)")
-        group.add_argument("--symmetry", choices=SYMMETRIES, help="the pattern the givens keep (default rotate180)")
-        group.add_argument("--one-line", action="store_true", help="write each grid on one line (81 symbols for 9x9)")
-
-    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        return generate(args.box or DEFAULT_BOX, args.difficulty, seed, symmetry=args.symmetry or DEFAULT_SYMMETRY)
-
-    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        solution = from_line(record["solution"]).cells if args.solutions else None
-        item = SudokuText(from_line(record["grid"]), sudoku_meta(record), solution, 0,
-                          "line" if args.one_line else "grid")
-        return sudoku_text(item, first)
 
 
 SUDOKU = SudokuKind()

@@ -8,16 +8,15 @@ when the list is not shown}; its solution is [[word, row, column, direction], ..
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
-from pipeline.kinds.base import GENERATE, Kind
+from pipeline.kinds.base import Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
@@ -46,10 +45,15 @@ from pipeline.kinds.wordsearch.textformat import (
     parse_wordsearches,
     solution_lines,
 )
-from pipeline.kinds.wordsearch.themes import theme_words, themes
+from pipeline.kinds.wordsearch.themes import theme_words
 from pipeline.seeds import derive_seed
+from pipeline.shapes import DEFAULT_SHAPE
+
+if TYPE_CHECKING:
+    from pipeline.kinds.wordsearch.params import WordSearchParams
 
 DEFAULT_WORDS = 15
+DEFAULT_THEME = "animals"
 
 
 def _grid(puzzle: WordSearch) -> dict[str, Any]:
@@ -69,15 +73,67 @@ class WordSearchKind(Kind[WordSearch, Solution]):
     levels = LEVELS
     technique_names = NAMES
     guide = WORDSEARCH_GUIDE
-    generate_options = ("theme", "words", "words_per_puzzle", "language", "shape", "size", "width", "height", "arm",
-                        "ratio")
-    foreign_option_hint = "a word search takes its words from --theme or --words"
 
-    @cached_property
-    def section_model(self) -> Any:  # type: ignore[override]
-        from pipeline.kinds.wordsearch.section import WordSearchSection
+    @property
+    def params(self) -> type[WordSearchParams]:
+        from pipeline.kinds.wordsearch.params import WordSearchParams
 
-        return WordSearchSection
+        return WordSearchParams
+
+    def stated(self, options: Mapping[str, Any]) -> WordSearchParams:
+        """On the command line the words are the animals theme unless --words or --words-file say
+        otherwise, and the board is a square of the shape's own default size unless a shape is given."""
+        sources = ("words", "words_file", "theme")
+        given = dict(options)
+        if not any(given.get(key) is not None for key in sources):
+            given["theme"] = DEFAULT_THEME
+        given["shapes"] = [{"name": DEFAULT_SHAPE, **(given.get("shapes") or [{}])[0]}]
+        return self.params.model_validate(given)
+
+    def single_job(self, params: WordSearchParams, difficulty: str, seed: int) -> dict[str, Any]:
+        """One puzzle's words: the words given (or a file's) in their order, else the theme's in an order
+        drawn from the seed; the first ones that fit the board in the level's directions and hold no
+        other, up to words_per_puzzle (default all given words, or 15 of a theme)."""
+        language, umlauts = params.letters_language, params.umlauts
+        listed = params.words is not None or params.words_file is not None
+        try:
+            written = (list(params.words) if params.words is not None else list(params.read_file_words())
+                       if params.words_file is not None else list(theme_words(language, params.theme or DEFAULT_THEME)))
+            words = [normalize(word, language, umlauts) for word in written if word.strip()]
+        except ValueError as err:
+            raise PuzzleBookError(str(err), field="--words") from None
+        if listed and (pair := contained(words)):
+            raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
+        if listed and (rude := next((word for word in words if blocked_inside(word, language, umlauts)), None)):
+            raise PuzzleBookError(f"{rude!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every "
+                                  "grid", field="--words")
+        if not listed:
+            random.Random(derive_seed(seed, "words", language, params.theme or DEFAULT_THEME)).shuffle(words)
+        shape = params.shapes[0].given()
+        wanted = params.words_per_puzzle or (len(words) if listed else DEFAULT_WORDS)
+        longest = runs(board_mask(shape, seed), tuple(DIRECTIONS[d] for d in LEVEL_DIRECTIONS[difficulty]))
+        chosen: list[str] = []
+        for word in words:
+            if len(chosen) < wanted and len(word) <= longest and contained([*chosen, word]) is None:
+                chosen.append(word)
+        job: dict[str, Any] = {"shape": shape, "language": language, "umlauts": umlauts, "words": chosen,
+                               "show": params.show, "list_style": params.list_style}
+        if params.message is not None:
+            from pipeline.kinds.wordsearch.params import POOL
+
+            pool: list[str] = []
+            for word in words:
+                if len(pool) < POOL and word not in chosen and contained([*chosen, *pool, word]) is None:
+                    pool.append(word)
+            job["message"], job["pool"] = params.message.strip(), pool
+        return job
+
+    def generated_text(self, record: Mapping[str, Any], params: WordSearchParams, form: Any, *, solutions: bool,
+                       first: bool) -> str:
+        puzzle, solution = self.read_record(record)
+        meta = {"seed": str(record["seed"]), "level": str(record["grade"]["level"]), "shape": record["shape"]["name"]}
+        item = WordSearchText(puzzle, solution if solutions else None, 0, meta)
+        return wordsearch_text(item, first)
 
     # ------------------------------------------------------------------ making puzzles for a book
 
@@ -239,52 +295,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
     def card(self, item: Any, index: int, total: int, with_solution: bool) -> str:
         return wordsearch_card(item, index, total, with_solution)
 
-    # ------------------------------------------------------------------ command line
-
-    def add_arguments(self, parser: argparse.ArgumentParser, command: str) -> None:
-        if command != GENERATE:
-            return
-        group = parser.add_argument_group("wordsearch", "for --kind wordsearch only")
-        group.add_argument("--theme", choices=sorted(themes("en")), help="a shipped word list (default animals)")
-        group.add_argument("--words", metavar="W,W,...", help="the words to hide, comma-separated (instead of --theme)")
-        group.add_argument("--words-per-puzzle", type=int, metavar="N", help=f"words to hide (default {DEFAULT_WORDS})")
-        group.add_argument("--language", choices=LANGUAGES, help="the letters' language (default en)")
-
-    def generate_from_args(self, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-        language = args.language or "en"
-        if args.words and args.theme:
-            raise PuzzleBookError("give --words or --theme, not both", field="--words")
-        try:
-            written = args.words.split(",") if args.words else list(theme_words(language, args.theme or "animals"))
-            words = [normalize(word, language) for word in written if word.strip()]
-        except ValueError as err:
-            raise PuzzleBookError(str(err), field="--words") from None
-        shape: dict[str, Any] = {"name": args.shape or "square"}
-        for key in ("size", "width", "height", "arm", "ratio"):
-            if getattr(args, key, None) is not None:
-                shape[key] = getattr(args, key)
-        wanted = args.words_per_puzzle or (len(words) if args.words else DEFAULT_WORDS)
-        if args.words and (pair := contained(words)):
-            raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
-        if args.words and (rude := next((word for word in words if blocked_inside(word, language)), None)):
-            raise PuzzleBookError(f"{rude!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every "
-                                  "grid", field="--words")
-        if not args.words:
-            random.Random(derive_seed(seed, "words", language, args.theme or "animals")).shuffle(words)
-        chosen: list[str] = []
-        longest = runs(board_mask(shape, seed), tuple(DIRECTIONS[d] for d in LEVEL_DIRECTIONS[args.difficulty]))
-        for word in words:
-            if len(chosen) < wanted and len(word) <= longest and contained([*chosen, word]) is None:
-                chosen.append(word)
-        params = {"shape": shape, "language": language, "umlauts": "keep", "words": chosen, "show": "list",
-                  "list_style": "alphabetical"}
-        return self.generate(params, args.difficulty, seed)
-
-    def generated_text(self, record: Mapping[str, Any], args: argparse.Namespace, first: bool) -> str:
-        puzzle, solution = self.read_record(record)
-        meta = {"seed": str(record["seed"]), "level": str(record["grade"]["level"]), "shape": record["shape"]["name"]}
-        item = WordSearchText(puzzle, solution if args.solutions else None, 0, meta)
-        return wordsearch_text(item, first)
+    # ------------------------------------------------------------------ shapes
 
     def accepts_shape(self, name: str, options: Mapping[str, object], seed: int) -> bool | None:
         try:

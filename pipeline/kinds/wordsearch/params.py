@@ -1,22 +1,25 @@
-"""A word search section of a book: its boards, its words (a list, a file, or a shipped theme), how many
+"""A word search's parameters: its boards, its words (a list, a file, or a shipped theme), how many
 a puzzle holds, its letters' language, and its variants (a hidden message; "find N words").
 
-Checked when the config loads, naming the words at fault: words no board can hold, words holding a
-blocked word, and word pairs where one holds the other (the longer would show the shorter twice).
-Which words puzzle i gets is decided here too (`puzzle_words`), from the book seed and the section
-alone, so no word comes back in a section before its theme runs out.
+Declared once: a book's section and `generate` read it. Checked when the config loads, naming the
+words at fault: words no board can hold, words holding a blocked word, and word pairs where one holds
+the other (the longer would show the shorter twice). Which words puzzle i of a book's section gets is
+decided here too (`puzzle_words`), from the book seed and the section alone, so no word comes back in
+a section before its theme runs out.
 """
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.section import SectionSpec, ShapeSpec, one_or_list
+from pipeline.kinds.params import BookPart, Params
+from pipeline.kinds.section import ShapeSpec, one_or_list
 from pipeline.kinds.wordsearch.blocklist import blocked_inside
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
@@ -38,12 +41,11 @@ FILL = {"easy": 0.5, "medium": 0.55, "hard": 0.6, "expert": 0.6}
 less where words may not cross or run backwards, as they then need more room."""
 
 
-class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-type]
+class WordSearchParams(Params):
     """Puzzle i (from 1) takes shapes[(i-1) % n] and the next `words_per_puzzle` words of the section's list."""
 
+    kinds: ClassVar[dict[str, str]] = {"wordsearch": "find every listed word in the grid of letters"}
     misplaced_hint: ClassVar[str] = "a wordsearch section's words come from 'words', 'words_file' or 'theme'"
-
-    kind: Literal["wordsearch"] = Field(description="wordsearch: find every listed word in the grid of letters")
     shapes: list[ShapeSpec] = Field(
         default_factory=lambda: [ShapeSpec(name="square", size=15)],
         description="one shape or a list (square, rectangles by width and height, cross, rhombus, cloud, a mask file "
@@ -71,7 +73,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
     list_style: Literal[LIST_STYLES] = Field(  # type: ignore[valid-type]
         "alphabetical", description="the word list in alphabetical columns, or grouped by length"
     )
-    _book_seed: int = PrivateAttr(0)
+    _book: BookPart = PrivateAttr(default_factory=lambda: BookPart("en", 0, "", 1, ()))
     _file_words: tuple[str, ...] = PrivateAttr(())
     _plan: list[tuple[list[str], list[str]]] = PrivateAttr(default_factory=list)
     _usable: tuple[str, ...] | None = PrivateAttr(None)
@@ -95,7 +97,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         return str(path)
 
     @model_validator(mode="after")
-    def _one_source_and_boards(self) -> WordSearchSection:
+    def _one_source_and_boards(self) -> WordSearchParams:
         given = [key for key in ("words", "words_file", "theme") if getattr(self, key) is not None]
         if len(given) != 1:
             raise FieldError("give the words one way: words (a list), words_file or theme"
@@ -105,27 +107,27 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
                 board_mask(shape.given())
             except PuzzleBookError as err:
                 raise FieldError(err.message, ("shapes", i)) from None
-        if self.message is not None and "expert" in self.levels_made():
+        return self
+
+    def check_for(self, kind: str, levels: Sequence[str]) -> None:
+        if self.message is not None and "expert" in levels:
             raise FieldError("a hidden-message puzzle cannot be expert (its free letters spell the message, "
                              "so no decoys can hide there): use easy, medium or hard", ("message",))
-        return self
 
     # ------------------------------------------------------------------ the book's part
 
-    def levels_made(self) -> list[str]:
-        return list(dict.fromkeys(self.level_of(i) for i in range(1, self.count + 1)))
-
-    def in_book(self, language: str, seed: int) -> WordSearchSection:
-        """This section in its book: the book's language unless it names its own, its words read and
-        checked in that language's letters."""
-        section = self.model_copy(update={"language": self.language or language})
-        section._book_seed = seed
-        section._file_words = section._read_file()
+    def in_book(self, book: BookPart) -> WordSearchParams:
+        """These parameters in their book: the book's language unless they name their own, their words
+        read and checked in that language's letters."""
+        section = self.model_copy(update={"language": self.language or book.language})
+        section._book = book
+        section._file_words = section.read_file_words()
         section._usable, section._plan = None, []
         section._check_words()
         return section
 
-    def _read_file(self) -> tuple[str, ...]:
+    def read_file_words(self) -> tuple[str, ...]:
+        """The words of `words_file`, one a line (blank lines and # comments left out)."""
         if self.words_file is None:
             return ()
         lines = read_text_file(Path(self.words_file)).splitlines()
@@ -146,7 +148,7 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         longest = 99
         for shape in self.shapes:
             mask = board_mask(shape.given())
-            for level in self.levels_made():
+            for level in self._book.levels:
                 directions = tuple(DIRECTIONS[d] for d in LEVEL_DIRECTIONS[level])
                 longest = min(longest, runs(mask, directions))
         return longest
@@ -228,12 +230,12 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         for decoys; None when every puzzle holds all the section's words."""
         if len(self.usable()) <= self.per_puzzle():
             return None
-        share = min(FILL[level] for level in self.levels_made())
+        share = min(FILL[level] for level in self._book.levels)
         return int(share * min(sum(map(sum, board_mask(shape.given()))) for shape in self.shapes))
 
     def puzzle_words(self, index: int) -> tuple[list[str], list[str]]:
         """Puzzle `index`'s words, and (for a hidden message) the pool it may add from."""
-        if len(self._plan) < self.count:
+        if len(self._plan) < self._book.count:
             self._plan = self._make_plan()
         return self._plan[index - 1]
 
@@ -244,11 +246,12 @@ class WordSearchSection(SectionSpec[Literal[LEVELS]]):  # type: ignore[valid-typ
         next puzzle, so none comes back before every word has had its turn."""
         order = self.usable()
         if self.theme is not None:
-            random.Random(derive_seed(self._book_seed, "words", self.name, self.theme, self.letters_language)).shuffle(order)
+            random.Random(derive_seed(self._book.seed, "words", self._book.name, self.theme,
+                                      self.letters_language)).shuffle(order)
         wanted, budget = self.per_puzzle(), self.letter_budget()
         waiting: list[str] = []
         plan: list[tuple[list[str], list[str]]] = []
-        for _ in range(self.count):
+        for _ in range(self._book.count):
             chosen: list[str] = []
             for refill in (False, True):
                 if refill or not waiting:
