@@ -23,7 +23,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.textfile import peek
 from pipeline.typeset import book_fonts
-from pipeline.typeset.faces import DEFAULT_FONTS, Fonts
+from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
 from pipeline.typeset.single import puzzle_pdf, puzzle_png, puzzle_svg
 
