@@ -8,9 +8,11 @@ The SIGKILL of the build itself and a cut-off last line are in test_build.py.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,7 +22,9 @@ import pytest
 
 from pipeline.book.build import build
 from pipeline.book.make import KILL_HOOK, KILL_ONCE_HOOK
+from pipeline.book.run import run_jobs
 from pipeline.book.store import record_line
+from pipeline.errors import PuzzleBookError
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = """\
@@ -147,6 +151,41 @@ def test_workers_that_keep_dying_fail_clearly_and_keep_the_old_book(copy: Path, 
     assert "Traceback" not in failed.stderr
     assert (copy / "book.pdf").read_bytes() == files(good)[0]
     assert leftovers(copy) == []
+
+
+def end_the_worker(item: tuple[int, int | None, str]) -> int:
+    """(value, end, once): in a worker process, end it with `end` (a negative number: that signal, else
+    that exit code) if the file `once` is created now (or always, with `once` empty); else `value`."""
+    value, end, once = item
+    if end is None or multiprocessing.parent_process() is None:
+        return value
+    if once:
+        try:
+            os.close(os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return value
+    if end < 0:
+        os.kill(os.getpid(), -end)
+    os._exit(end)
+
+
+def test_a_lost_worker_is_named_by_how_its_own_process_ended(tmp_path: Path) -> None:
+    """A loky worker that exits with code 3 on its first item: the note gives its own exit code (read
+    from its process, while loky SIGKILLs the others), and every item still gives its result."""
+    once = str(tmp_path / "ended-once")
+    items = [(0, 3, once)] + [(value, None, "") for value in range(1, 6)]
+    results: list[int] = []
+    notes = run_jobs(end_the_worker, items, n_jobs=2, backend="loky", quiet=True, on_result=results.append)
+    assert sorted(results) == list(range(6))
+    assert len(notes) == 1 and notes[0].startswith("a worker process died (exit code EXIT(3)); its unfinished ")
+
+
+def test_workers_killed_by_a_signal_every_time_name_it_in_the_error(tmp_path: Path) -> None:
+    items = [(value, -signal.SIGTERM, "") for value in range(4)]
+    with pytest.raises(PuzzleBookError) as caught:
+        run_jobs(end_the_worker, items, n_jobs=2, backend="loky", quiet=True, on_result=lambda result: None)
+    assert str(caught.value).startswith("a worker process died again (exit code SIGTERM(-15)) after 2 retries; "
+                                        "0 of 4 results were kept, 4 are missing")
 
 
 # ------------------------------------------------------------------------------ disk full, read-only

@@ -6,24 +6,29 @@ arrives, in completion order, so callers must never let that order decide anythi
 Backends: joblib's loky/threading pools, this process alone ('sequential'), or a Dask `distributed`
 cluster ('dask', an optional extra). A worker process that dies (killed, out of memory) never hangs
 the run: its unfinished items are run again a bounded number of times, then the run fails with a
-message saying so. Results already handed to `on_result` are never asked for again.
+message saying so. Results already handed to `on_result` are never asked for again. A dead worker is
+known by the executor's exception type (loky's TerminatedWorkerError, distributed's KilledWorker) and
+its exit code read from its own process, never from an exception's text.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
-import re
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from multiprocessing.process import BaseProcess
 from typing import Any, Generic, TypeVar
 
 from joblib import Parallel, delayed
+from joblib.externals.loky.backend.process import LokyProcess
+from joblib.externals.loky.process_executor import TerminatedWorkerError
 from tqdm import tqdm
 
 from pipeline import __version__
@@ -45,10 +50,28 @@ WORKERLESS_TIMEOUT = 60.0
 autoscaling cluster may add workers back within that time; a lost one would leave the build waiting
 forever)."""
 WORKER_CHECK_SECONDS = 1.0
+WORKER_LOOK_SECONDS = 0.02
+"""How often the loky pool's worker processes are looked for: a new one takes far longer to start."""
 
 
 class WorkerLost(Exception):
-    """A worker process died while items were running (raised inside this module only)."""
+    """A worker process died while items were running (raised inside this module only), with the exit
+    codes it ended with as its process reports them (none when unknown); `str` words them."""
+
+    def __init__(self, exit_codes: tuple[int, ...]) -> None:
+        self.exit_codes = exit_codes
+        shown = ", ".join(f"{_exit_name(code)}({code})" for code in exit_codes)
+        super().__init__(f"exit code {shown}" if shown else "its exit code is unknown")
+
+
+def _exit_name(code: int) -> str:
+    """A signal's name for a process a signal ended (negative codes), EXIT for one that exited."""
+    if code >= 0:
+        return "EXIT"
+    try:
+        return signal.Signals(-code).name
+    except ValueError:
+        return "UNKNOWN"
 
 
 class Indexed(Generic[T, R]):
@@ -129,11 +152,48 @@ def _joblib_results(
 ) -> Iterator[tuple[int, Any]]:
     parallel: Any = Parallel(n_jobs=-1 if n_jobs is None else n_jobs, backend=backend,
                              return_as="generator_unordered")
+    workers = _Workers()
+    workers.start()
     try:
         yield from parallel(delayed(func)(position, item) for position, item in list(pending.items()))
-    except BrokenProcessPool as err:  # loky's TerminatedWorkerError: a worker exited or was killed
-        codes = re.search(r"exit codes of the workers are \{([^}]*)\}", str(err))
-        raise WorkerLost(f"exit code {codes[1]}" if codes else _first_line(err)) from None
+    except TerminatedWorkerError:  # a worker exited or was killed; loky says how only in its text
+        raise WorkerLost(workers.exit_codes()) from None
+    finally:
+        workers.stop()
+
+
+class _Workers(threading.Thread):
+    """Holds on to the loky pool's worker processes while items run, so that a dead one's exit code
+    can be read from its own process.
+
+    By the time loky raises TerminatedWorkerError it has killed the other workers with SIGKILL and
+    let go of them all; only processes held here still say how each ended.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(name="puzzlebook-worker-watch", daemon=True)
+        self.seen: dict[int | None, BaseProcess] = {}
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        while True:
+            # active_children() also reaps the ones that ended, as starting any process does
+            for process in multiprocessing.active_children():
+                if isinstance(process, LokyProcess):
+                    self.seen.setdefault(process.pid, process)
+            if self._done.wait(WORKER_LOOK_SECONDS):
+                return
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join()
+
+    def exit_codes(self) -> tuple[int, ...]:
+        """How the dead worker ended: the exit codes of the workers that ended, leaving out the SIGKILL
+        loky ends the others with and an idle worker's clean exit unless nothing else is there."""
+        ended = {code for process in list(self.seen.values()) if (code := process.exitcode) is not None}
+        own = ended - {0, -signal.SIGKILL}
+        return tuple(sorted(own or ended & {-signal.SIGKILL} or ended))
 
 
 # ------------------------------------------------------------------------------------ dask
