@@ -9,7 +9,10 @@ joblib or command line.
 from __future__ import annotations
 
 import ast
+import io
+import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +119,37 @@ def test_text_reads_back_as_written_and_its_kind_is_found(name: str, capsys: pyt
     for index, item in enumerate(items, start=1):
         assert kind.solution_text(item, item.solution) in text
         assert kind.card(item, index, len(items), True).startswith(f"Puzzle {index} of 2 (line {item.line}): ")
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_file_command_reads_the_json_lines_generate_writes(name: str, capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    """`generate --json | verify -` (and solve, grade, show) for every kind, the kind read from the records."""
+    _, level, flags = EXAMPLES[name]
+    assert main(["generate", "--kind", name, *flags, "--difficulty", level, "--count", "2", "--json"]) == 0
+    lines = capsys.readouterr().out
+    records = [json.loads(line) for line in lines.splitlines()]
+    for command in ("verify", "solve", "grade", "show"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+        assert main([command, "-"]) == 0, command
+        out = capsys.readouterr().out
+        assert "puzzle 2 (line 2)" in out or "Puzzle 2 of 2 (line 2)" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    assert main(["grade", "-", "--json"]) == 0
+    graded = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [each["level"] for each in graded] == [record["grade"]["level"] for record in records]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    assert main(["solve", "-", "--json"]) == 0
+    solved = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [each["solutions"] for each in solved] == [[record["solution"]] for record in records]
+    wrong = dict(records[0], solution=records[1]["solution"])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(wrong) + "\n", encoding="utf-8")
+    assert main(["verify", str(bad)]) == 1, "a record whose solution is not the puzzle's fails"
+    bad.write_text(lines + "{not json\n", encoding="utf-8")
+    assert main(["verify", str(bad)]) == 2
+    assert f"{bad}, line 3" in capsys.readouterr().err
 
 
 def test_a_job_fingerprint_depends_on_the_kind_parameters_only_through_their_values() -> None:

@@ -21,7 +21,8 @@ from pipeline.book.config import config_folder, load_config
 from pipeline.book.store import read_records
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
-from pipeline.textfile import peek
+from pipeline.puzzlefiles import read_text
+from pipeline.textfile import read_text_file
 from pipeline.typeset import book_fonts
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
@@ -102,10 +103,9 @@ def book_records(checkpoint: Path, count: int) -> list[dict[str, Any]]:
 
 def file_batch(path: str, kind_name: str | None = None) -> Batch:
     """The puzzles of a puzzle file, each proved to have exactly one solution first (an exported
-    puzzle is a printed one), labelled Puzzle 1, 2, ...; the kind is guessed as the file commands
-    guess it (textfile.peek), unless named."""
-    kind = registry.kind(kind_name) if kind_name else registry.detect(peek(path))
-    puzzles = kind.read_file(path)
+    puzzle is a printed one), labelled Puzzle 1, 2, ...; read in either form as the file commands read
+    it (puzzlefiles.read_text), the kind named or guessed."""
+    kind, puzzles = read_text(read_text_file(path), path, kind_name)
     if not puzzles:
         raise PuzzleBookError("no puzzles found", source=path)
     width = max(3, len(str(len(puzzles))))

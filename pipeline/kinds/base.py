@@ -26,6 +26,7 @@ from pipeline.textfile import read_text_file
 if TYPE_CHECKING:  # pydantic loads only for the commands that read configs or make puzzles
     from pipeline.drawing import Drawing
     from pipeline.kinds.params import Params
+    from pipeline.kinds.record import PuzzleRecord
     from pipeline.kinds.section import SectionSpec
     from pipeline.specs import Spec
 
@@ -88,6 +89,11 @@ class Explanation:
     """How each technique is named in print."""
     self_named: bool = False
     """The steps' texts name their technique themselves (so a printout does not prefix the name)."""
+
+
+def record_meta(record: PuzzleRecord) -> dict[str, str]:
+    """What a record says about itself, as a text form's metadata line would say it."""
+    return {"kind": record.kind, "seed": str(record.seed), "difficulty": record.difficulty, "level": record.level}
 
 
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "expert": N_("Expert")}
@@ -272,6 +278,11 @@ class Kind(ABC, Generic[Puzzle, Solution]):
 
     def read_file(self, path: str | Path) -> list[TextPuzzle[Puzzle, Solution]]:
         return self.parse(read_text_file(path), str(path))
+
+    @abstractmethod
+    def text_item(self, record: PuzzleRecord, line: int) -> TextPuzzle[Puzzle, Solution]:
+        """A record (from `generate --json` or a book's puzzles.jsonl, on `line`) as the file commands
+        take a puzzle read from text: its puzzle, its solution and its metadata. Raises as read_record."""
 
     @abstractmethod
     def format(self, items: Iterable[TextPuzzle[Puzzle, Solution]]) -> str:

@@ -21,6 +21,7 @@ from pipeline.kinds.base import (
     Guide,
     Kind,
     ShapeView,
+    record_meta,
 )
 from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.hidato.board import (
@@ -57,6 +58,7 @@ from pipeline.seeds import derive_seed
 
 if TYPE_CHECKING:
     from pipeline.kinds.hidato.params import HidatoParams
+    from pipeline.kinds.record import PuzzleRecord
 
 RANDOM_MASKS = 8
 """Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
@@ -234,6 +236,10 @@ class PathKind(Kind[Board, Grid]):
     def parse(self, text: str, source: str) -> list[PuzzleText]:  # type: ignore[override]
         """Blocks without adjacency or kind metadata are this kind's."""
         return parse_puzzles(text, source, self.adjacency)
+
+    def text_item(self, record: PuzzleRecord, line: int) -> PuzzleText:
+        board, solution = self.read_record(record.to_json())
+        return PuzzleText(board, {**record_meta(record), "adjacency": board.adjacency}, solution, line)
 
     def format(self, items: Iterable[Any]) -> str:
         return format_puzzles(items)

@@ -35,6 +35,7 @@ from pipeline.kinds.sudoku.textformat import (
 from pipeline.kinds.sudoku.words import describe, step_record
 
 if TYPE_CHECKING:
+    from pipeline.kinds.record import PuzzleRecord
     from pipeline.kinds.sudoku.params import SudokuParams, SudokuTextForm
 
 Cells = tuple[int, ...]
@@ -170,6 +171,10 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     def parse(self, text: str, source: str) -> list[SudokuText]:  # type: ignore[override]
         return parse_sudokus(text, source)
+
+    def text_item(self, record: PuzzleRecord, line: int) -> SudokuText:
+        puzzle, solution = self.read_record(record.to_json())
+        return SudokuText(puzzle, sudoku_meta(record.to_json()), solution, line, "grid")
 
     def format(self, items: Iterable[Any]) -> str:
         return format_sudokus(items)

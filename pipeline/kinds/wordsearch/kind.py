@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
-from pipeline.kinds.base import Kind
+from pipeline.kinds.base import Kind, record_meta
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
@@ -50,6 +50,7 @@ from pipeline.seeds import derive_seed
 from pipeline.shapes import DEFAULT_SHAPE
 
 if TYPE_CHECKING:
+    from pipeline.kinds.record import PuzzleRecord
     from pipeline.kinds.wordsearch.params import WordSearchParams
 
 DEFAULT_WORDS = 15
@@ -282,6 +283,10 @@ class WordSearchKind(Kind[WordSearch, Solution]):
 
     def parse(self, text: str, source: str) -> list[WordSearchText]:  # type: ignore[override]
         return parse_wordsearches(text, source)
+
+    def text_item(self, record: PuzzleRecord, line: int) -> WordSearchText:
+        puzzle, solution = self.read_record(record.to_json())
+        return WordSearchText(puzzle, solution, line, record_meta(record))
 
     def format(self, items: Iterable[Any]) -> str:
         return format_wordsearches(items)
