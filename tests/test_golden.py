@@ -17,13 +17,13 @@ import hashlib
 import io
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from docsite.gallery import GALLERY_PAGE, entry, same_pixels
 from docsite.pictures import DOCS, pictures_of, read_built, render
-from pipeline.book.build import build
 from pipeline.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -237,16 +237,17 @@ def test_every_shipped_config_is_pinned() -> None:
     assert {path.stem for path in (ROOT / "configs").glob("*.yaml")} == set(BOOKS) == set(COVERS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BOOKS))
-def test_shipped_book_is_byte_identical(name: str, tmp_path: Path) -> None:
-    build(ROOT / "configs" / f"{name}.yaml", out_dir=tmp_path, quiet=True)
-    got = (sha256(tmp_path / "book.pdf"), sha256(tmp_path / "puzzles.jsonl"))
+def test_shipped_book_is_byte_identical(name: str, shipped_book: Callable[[str], Path]) -> None:
+    out = shipped_book(name)  # built from nothing, once per session (tests/conftest.py)
+    got = (sha256(out / "book.pdf"), sha256(out / "puzzles.jsonl"))
     assert got == BOOKS[name], f"{name}: book.pdf or puzzles.jsonl changed; if that is meant, pin {got} and say why"
-    cover = sha256(tmp_path / "cover.pdf")
+    cover = sha256(out / "cover.pdf")
     assert cover == COVERS[name], f"{name}: cover.pdf changed; if that is meant, pin {cover!r} and say why"
     # The manual's pictures of this book (README.md, docs/gallery.md, a kind's page) are this book's
     # pages, rendered by the current code: else `make docs` renders them again.
-    built = read_built(name, tmp_path)
+    built = read_built(name, out)
     stale = [picture.file for picture in pictures_of(built)
              if not same_pixels(DOCS / picture.file, render(picture, built))]
     assert not stale, f"{name}: {stale} differ from the book; run `make docs` and look at them"

@@ -4,7 +4,9 @@ English label, with numbers written the local way. PDFs are read back with pypdf
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,6 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
-from pipeline.book.build import build
 from pipeline.book.config import load_config_text
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import (
@@ -30,13 +31,14 @@ TRANSLATED = [language for language in languages() if language != "en"]
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
-def code_messages() -> set[str | tuple[str, str]]:
-    """Every message the code marks, as Babel's extractor finds them."""
+@functools.cache
+def code_messages() -> frozenset[str | tuple[str, str]]:
+    """Every message the code marks, as Babel's extractor finds them (read once per session)."""
     found: set[str | tuple[str, str]] = set()
     for _, _, message, _, _ in extract_from_dir(str(ROOT / "pipeline"), method_map=[("**.py", "python")],
                                                 keywords=KEYWORDS):
         found.add(message if isinstance(message, str) else tuple(message))
-    return found
+    return frozenset(found)
 
 
 def catalog(language: str):
@@ -118,13 +120,13 @@ def pdf_text(path: Path) -> str:
     return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(path).pages))
 
 
-@pytest.fixture(scope="module")
-def spanish_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("es")
-    build(ROOT / "configs" / "pasatiempos-es.yaml", out_dir=out, quiet=True)
-    return out
+@pytest.fixture
+def spanish_book(shipped_book: Callable[[str], Path]) -> Path:
+    """configs/pasatiempos-es.yaml built once per session (tests/conftest.py; test_golden.py pins it)."""
+    return shipped_book("pasatiempos-es")
 
 
+@pytest.mark.slow
 def test_the_spanish_book_holds_no_english_label(spanish_book: Path) -> None:
     labels = english_labels("es")
     assert {"Answers", "Contents", "Puzzle", "How to play", "All rights reserved", "Levels"} <= set(labels)
@@ -141,15 +143,16 @@ def test_the_spanish_book_holds_no_english_label(spanish_book: Path) -> None:
     assert "Tamaño de corte: 6,000 x 9,000 in (152,4 x 228,6 mm)" in listing
 
 
-def test_the_german_large_print_book(tmp_path: Path) -> None:
-    build(ROOT / "configs" / "grossdruck-de.yaml", out_dir=tmp_path, quiet=True)
-    text = pdf_text(tmp_path / "book.pdf")
+@pytest.mark.slow
+def test_the_german_large_print_book(shipped_book: Callable[[str], Path]) -> None:
+    out = shipped_book("grossdruck-de")
+    text = pdf_text(out / "book.pdf")
     for german in ("Inhalt", "So spielt man Hidato", "So spielt man Numbrix", "Lösungen", "Rätsel 1", "Leicht",
                    "Alle Rechte vorbehalten", "Das Rätsel", "Die Lösung", "Großdruck"):
         assert german in text, german
     found = [label for label in english_labels("de") if re.search(rf"\b{re.escape(label)}\b", text)]
     assert found == []
-    listing = (tmp_path / "listing.txt").read_text(encoding="utf-8")
+    listing = (out / "listing.txt").read_text(encoding="utf-8")
     assert "Innenteil: schwarz-weiß auf cremefarbenem Papier" in listing
     assert re.search(r"^Rückenbreite: 0,\d{4} in", listing, re.M)
 

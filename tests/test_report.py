@@ -10,21 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.book.build import build
 from pipeline.book.config import load_config
 from pipeline.typeset.placement import placements
 from tests.browser import NEEDS_CHROMIUM, browser, shots, watch  # noqa: F401 (fixtures)
 
-DATA = Path(__file__).parent / "data"
 
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("report")
-    config = folder / "tiny.yaml"
-    config.write_text((DATA / "tiny-three-kinds.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    build(config, jobs=1, out_dir=folder / "out", quiet=True)
-    return folder
+@pytest.fixture
+def built(tiny_book: tuple[Path, Path]) -> Path:
+    """The folder of tests/data/tiny-three-kinds.yaml as tiny.yaml and its output out/, built once for
+    the session (tests/conftest.py)."""
+    config, _ = tiny_book
+    return config.parent
 
 
 def _data(html: str) -> dict:
@@ -68,6 +64,7 @@ def test_the_report_carries_no_reference_to_anything_outside_itself(built: Path)
     assert not list((built / "out").glob("report.html.*"))  # written atomically, nothing left over
 
 
+@pytest.mark.slow
 @NEEDS_CHROMIUM
 def test_the_report_opens_offline_without_errors_and_filters(built: Path, browser, shots) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 1280, "height": 900}, offline=True)

@@ -11,20 +11,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pipeline.book.build import build
 from pipeline.book.config import load_config
 from pipeline.typeset.single import puzzle_pdf, section_page_pdf
 
-TINY = (Path(__file__).parent / "data" / "tiny-three-kinds.yaml").read_text(encoding="utf-8")
 
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    folder = tmp_path_factory.mktemp("single")
-    config = folder / "tiny.yaml"
-    config.write_text(TINY, encoding="utf-8")
-    build(config, jobs=1, out_dir=folder / "out", quiet=True)
-    return config, folder / "out"
+@pytest.fixture
+def built(tiny_book: tuple[Path, Path]) -> tuple[Path, Path]:
+    """tests/data/tiny-three-kinds.yaml, built once for the session (tests/conftest.py): (config, output)."""
+    return tiny_book
 
 
 def _texts(pdf: bytes | Path) -> list[str]:
