@@ -30,6 +30,7 @@ def test_small_records_cover_every_class() -> None:
     assert {("king", 0), ("king", 1), ("king", 2), ("orthogonal", 1), ("orthogonal", 2)} <= classes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", small_records(), ids=lambda r: r["id"])
 def test_cpsat_model_counts_like_the_corpus(record: dict) -> None:
     pytest.importorskip("ortools")
@@ -40,6 +41,7 @@ def test_cpsat_model_counts_like_the_corpus(record: dict) -> None:
     assert result.count == record["num_solutions"]
 
 
+@pytest.mark.slow
 def test_cpsat_model_stops_at_the_limit() -> None:
     pytest.importorskip("ortools")
     from bench.cpsat import count_solutions_cpsat
@@ -72,6 +74,7 @@ def test_tiny_plan_runs_end_to_end() -> None:
         assert any(line.startswith("| corpus numbrix >= 8x8 | 2 |") for line in lines)
 
 
+@pytest.mark.slow
 def test_tiny_sudoku_section_runs_end_to_end() -> None:
     from bench import sudoku
 
@@ -92,6 +95,7 @@ def test_tiny_sudoku_section_runs_end_to_end() -> None:
     assert "sudoku targets missed:" in report
 
 
+@pytest.mark.slow
 def test_cpsat_model_counts_hex_boards_like_our_solver() -> None:
     """The CP-SAT model reads adjacency from the board, so hex boards get the six axial moves."""
     pytest.importorskip("ortools")
@@ -109,6 +113,7 @@ def test_cpsat_model_counts_hex_boards_like_our_solver() -> None:
         assert count_solutions_cpsat(board, limit=5) == len(solve(board, limit=5).solutions)
 
 
+@pytest.mark.slow
 def test_tiny_hex_plan_runs_end_to_end() -> None:
     from bench import hexbench
 
@@ -121,6 +126,7 @@ def test_tiny_hex_plan_runs_end_to_end() -> None:
     assert "targets missed:" in report
 
 
+@pytest.mark.slow
 def test_the_word_search_bench_runs_ours_and_the_peer_on_the_same_words() -> None:
     pytest.importorskip("word_search_generator")
     from bench.wordsearch import Row, measure

@@ -29,6 +29,7 @@ IMAGE = re.compile(r"\]\(([^)\s]+\.png)\)|<img [^>]*src=\"([^\"]+\.png)\"")
 """A picture shown (![...](x.png)) or linked to ([...](x.png))."""
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     """mkdocs build --strict, as `make docs` runs it: a broken link, anchor or missing page fails."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -54,6 +55,7 @@ def test_every_page_is_in_the_navigation() -> None:
 WITH_EXAMPLES = [page for page in [README, *PAGES] if steps(page.read_text(encoding="utf-8"))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", WITH_EXAMPLES, ids=lambda path: path.name)
 def test_console_examples_print_what_the_page_shows(page: Path, tmp_path: Path) -> None:
     found = steps(page.read_text(encoding="utf-8"))

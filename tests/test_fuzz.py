@@ -95,6 +95,7 @@ def sudokus_or_error(text: str) -> None:
         assert err.message
 
 
+@pytest.mark.slow
 @FUZZ
 @given(hidato_texts())
 def test_fuzz_hidato_text_in_its_alphabet(text: str) -> None:
@@ -107,6 +108,7 @@ def test_fuzz_hidato_arbitrary_text(text: str) -> None:
     hidato_or_error(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(sudoku_texts())
 def test_fuzz_sudoku_text_in_its_alphabet(text: str) -> None:
@@ -172,6 +174,7 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 PLACES = paths(GOOD)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.tuples(st.sampled_from(PLACES), ODD_VALUES, st.booleans()), min_size=1, max_size=3))
 def test_fuzz_one_node_of_a_good_config_at_a_time(edits: list[tuple[tuple[Any, ...], Any, bool]]) -> None:

@@ -56,6 +56,7 @@ def _all_solutions(board: Board) -> set[Grid]:
     return set(found.solutions)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards(), st.integers(1, 3), st.integers(1, 3))
 def test_restarts_agree_with_brute_force(board: Board, limit: int, unit: int) -> None:
@@ -157,6 +158,7 @@ def _check_verdict(record: dict, result_status: str, solutions: tuple[Grid, ...]
         assert set(solutions) <= {_grid(rows) for rows in record["solutions"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", STRESS, ids=[r["id"] for r in STRESS])
 def test_stress_board_answered_within_the_default_budget(record: dict) -> None:
     """Both doors a board comes through: `solve` (the search alone) and `verify` (prove_unique)."""
@@ -183,6 +185,7 @@ def test_stress_corpus_is_what_its_readme_says() -> None:
             assert differ == {tuple(cell) for cell in record["detour"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", COMPETITION, ids=[r["id"] for r in COMPETITION])
 def test_competition_board_answered_within_the_default_budget(record: dict) -> None:
     board = _board(record)
@@ -190,6 +193,7 @@ def test_competition_board_answered_within_the_default_budget(record: dict) -> N
     _check_verdict(record, result.status, result.solutions, board)
 
 
+@pytest.mark.slow
 def test_a_seeded_detour_board_with_a_second_solution_far_down_the_tree() -> None:
     """The class itself, made here from a path and a swap of two neighbouring numbers: exactly the two
     solutions are found, within the default budget, and adding one given of the first leaves it alone."""

@@ -280,6 +280,7 @@ def test_the_registry_knows_the_hex_kind() -> None:
     assert registry.kind("hidato").accepts_shape("hexagon", {}, 0) is False
 
 
+@pytest.mark.slow
 def test_honeycomb_book(tmp_path: Path) -> None:
     """A small hex book: every puzzle drawn, the how-to page with its hex example, the answers."""
     config = tmp_path / "hex.yaml"

@@ -209,6 +209,7 @@ def damaged(value: Any, path: tuple, how: str, other: Any) -> Any:
 KIND_LINES = sorted(set(LINES.values()))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(line=st.sampled_from(KIND_LINES), pick=st.integers(0, 10**6),

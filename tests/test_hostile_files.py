@@ -50,6 +50,7 @@ def user_error(code: int, err: str, *needles: str) -> None:
         assert needle in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["solve"], ["verify", "--node-limit", "5000"]])
 def test_an_empty_40x40_board_is_answered_within_memory(tmp_path: Path, command: list[str]) -> None:
     (tmp_path / "empty.txt").write_text(empty_board(MAX_SQUARE), encoding="utf-8")
@@ -58,6 +59,7 @@ def test_an_empty_40x40_board_is_answered_within_memory(tmp_path: Path, command:
     assert done.stdout.startswith("puzzle 1 (line 1): multiple")
 
 
+@pytest.mark.slow
 def test_grading_an_open_board_stops_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """An empty board has many solutions: trial spends its whole budget (here a small one), remembers
     no more probes than it has room for, and grading then says the board has several solutions."""
@@ -148,6 +150,7 @@ TOKENS = st.sampled_from([".", "#", "0", "_", "x", "1", "2", "7", "99", "1600", 
                           "A", "G", "16", "26"])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(st.lists(TOKENS, min_size=1, max_size=10), min_size=1, max_size=10),

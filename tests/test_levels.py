@@ -17,6 +17,8 @@ from pipeline.kinds.hidato.hexshapes import make_hex_mask
 from pipeline.kinds.hidato.logic import TECHNIQUE_LEVEL
 from pipeline.shapes import make_mask
 
+pytestmark = pytest.mark.slow  # generates and grades 48 puzzles on each of three grids
+
 PUZZLES_PER_LEVEL = 12
 
 

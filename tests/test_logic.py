@@ -189,6 +189,7 @@ def _grid(rows: list[str]) -> Grid:
     return tuple(tuple(None if t == "#" else int(t) for t in row.split()) for row in rows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
 def test_corpus_logic_agrees_with_every_published_solution(adjacency: str) -> None:
     """Unique puzzles: every placement is the published one, and reasoning with trial finishes.
@@ -228,6 +229,7 @@ def dug_boards(draw: st.DrawFn) -> tuple[Board, Grid]:
     return Board.from_rows(rows, adjacency), solution.grid  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @settings(max_examples=90, deadline=None)
 @given(dug_boards())
 def test_logic_is_sound_and_the_fast_predicates_agree(case: tuple[Board, Grid]) -> None:
@@ -251,6 +253,7 @@ def test_logic_is_sound_and_the_fast_predicates_agree(case: tuple[Board, Grid]) 
     assert solvable(b, "hard") == (logic.solved and logic.level != "expert")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(dug_boards())
 def test_explaining_changes_nothing_but_the_words(case: tuple[Board, Grid]) -> None:

@@ -135,6 +135,7 @@ def test_compiled_and_interpreted_agree_on_the_corpus(record: dict, interpreted:
     _same_answers(Board.from_rows(grid, record["adjacency"]), interpreted, node_limit=20_000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("adjacency", ["king", "orthogonal", "hex"])
 def test_compiled_and_interpreted_agree_on_sparse_boards(adjacency: str, interpreted: ModuleType) -> None:
     """Boards of 61-100 cells with a fifth of a random path given: long searches, many of them ambiguous."""
@@ -153,6 +154,7 @@ RESTARTED = ("stress-004-unique", "stress-014-two", "stress-032-two", "stress-04
 """Stress boards the plain search hands over: restarts, weights, probes and pairs all run on them."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RESTARTED)
 def test_compiled_and_interpreted_agree_through_the_restarts(name: str, interpreted: ModuleType) -> None:
     records = [json.loads(line) for line in (DATA / "hidato-stress.jsonl").read_text().splitlines() if line.strip()]

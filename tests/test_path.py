@@ -308,6 +308,7 @@ def small_masks(draw: st.DrawFn) -> Mask:
     return tuple(tuple(draw(st.lists(st.booleans(), min_size=width, max_size=width))) for _ in range(height))
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(mask=small_masks(), adjacency=st.sampled_from(ADJ), seed=st.integers(0, 2**32 - 1))
 def test_agrees_with_brute_force(mask: Mask, adjacency: Adjacency, seed: int) -> None:

@@ -98,6 +98,7 @@ def small_boards(draw: st.DrawFn) -> Board:
     return Board.from_rows(rows, adjacency)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards(), st.integers(1, 3))
 def test_solver_agrees_with_brute_force(board: Board, limit: int) -> None:

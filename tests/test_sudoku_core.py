@@ -130,6 +130,7 @@ def test_solver_agrees_with_every_published_record(record: dict) -> None:
         assert result.solutions[0] == from_line(record["solution"]).cells
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(puzzles(boxes=(2,)), st.integers(1, 4))
 def test_solver_counts_like_brute_force_on_4x4(case: tuple[Sudoku, tuple[int, ...]], limit: int) -> None:
@@ -154,6 +155,7 @@ def unsolvable_looking(draw: st.DrawFn) -> Sudoku:
     return Sudoku(2, tuple(cells))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 25), st.integers(1, 7), st.lists(st.integers(0, 3), min_size=80, max_size=80))
 def test_a_fold_plan_counts_each_window_position_once(m: int, step: int, seen: list[int]) -> None:
@@ -177,6 +179,7 @@ def test_a_fold_plan_counts_each_window_position_once(m: int, step: int, seen: l
         assert (count_once >> at & 1, count_twice >> at & 1) == (int(times >= 1), int(times >= 2)), start
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from((2, 3, 4)), st.data())
 def test_at_least_counts_the_candidates_of_every_cell(box: int, data: st.DataObject) -> None:

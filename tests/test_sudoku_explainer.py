@@ -52,6 +52,7 @@ def sample() -> list[tuple[dict, Explained]]:
     return [(record, explain(3, digits(record["puzzle"]))) for record in chosen]
 
 
+@pytest.mark.slow
 def test_every_step_is_true_and_every_solve_finishes(sample) -> None:
     for record, explained in sample:
         solution = digits(record["solution"])
@@ -130,6 +131,7 @@ def _planes(m: Marks) -> list[int]:
             for d in range(1, m.n + 1)]
 
 
+@pytest.mark.slow
 def test_skipping_unchanged_digits_and_units_finds_what_a_fresh_look_finds() -> None:
     """Techniques skip the digits and units they found nothing on before and which have not changed
     since. At every state of several hard solves, each technique on the marks (with that memory)

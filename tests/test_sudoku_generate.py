@@ -181,6 +181,7 @@ def test_published_hard_puzzles_are_rated_on_the_scale():
     assert hardest["norvig-hardest-03"]["level"] == "extreme" and hardest["norvig-hardest-03"]["hardest"] == "nishio"
 
 
+@pytest.mark.slow
 def test_corpus_deductions_agree_with_the_solutions():
     for record in CORPUS:
         if record["num_solutions"] != 1:
@@ -269,12 +270,14 @@ def test_hard_without_symmetry():
     check_record(generate(3, "hard", 2, symmetry="none"), 3, "hard")
 
 
+@pytest.mark.slow
 def test_4x4_easy_and_unreachable_levels():
     check_record(generate(2, "easy", 3), 2, "easy")
     with pytest.raises(PuzzleBookError, match=r"hard 4x4 Sudoku \(box 2, symmetry rotate180\)"):
         generate(2, "hard", 3)
 
 
+@pytest.mark.slow
 def test_16x16_up_to_hard():
     check_record(generate(4, "easy", 1), 4, "easy")
     check_record(generate(4, "hard", 1), 4, "hard")
@@ -406,6 +409,7 @@ def test_closure_levels_agree_with_the_explainer_on_random_puzzles(seed: int, ke
         assert closure.level_of(3, cells) == fast_level(3, cells)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_easy_puzzles_need_box_singles_only(seed: int):

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds the wheel and installs it with the lock into a new venv
+
 ROOT = Path(__file__).resolve().parent.parent
 TINY = "title: Hearts\nsections:\n  - name: Hearts\n    kind: hidato\n    shapes: heart\n    difficulty: easy\n    count: 2\n"
 

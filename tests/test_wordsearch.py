@@ -59,6 +59,7 @@ def grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return rows, words
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(grids_and_words())
 def test_the_verifier_counts_as_brute_force_does(case: tuple[list[str], list[str]]) -> None:
@@ -332,6 +333,7 @@ answers:
 """
 
 
+@pytest.mark.slow
 def test_a_book_prints_every_list_and_every_answer(tmp_path: Path) -> None:
     config = tmp_path / "words.yaml"
     config.write_text(BOOK, encoding="utf-8")
