@@ -21,7 +21,7 @@ PIP_TOOLS := pip-tools==7.6.2
 COMPILE = $(LOCK_TOOLS)/bin/pip-compile --quiet --all-build-deps --generate-hashes --allow-unsafe \
 	--strip-extras --no-emit-index-url --no-emit-find-links
 
-.PHONY: book test bench install lock clean studio docs
+.PHONY: book test check bench install lock clean studio docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ install: $(NATIVE_STAMP)
 
 test: $(NATIVE_STAMP)
 	$(BIN)/python -m pytest
+
+# The quick tier for the edit-test loop, under a minute: every area a little, without the tests marked
+# slow (whole books, the docs site, browsers, the wheel, benches, long hypothesis runs). make test runs all.
+check: $(NATIVE_STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 bench: $(BENCH_STAMP) $(NATIVE_STAMP)
 	$(BIN)/python -m bench
