@@ -2,7 +2,7 @@
 
 A new kind is one package under pipeline/kinds/ and one line in BUILT_IN; a kind from another
 package joins through the `puzzlebook.kinds` entry point group (its value names a Kind instance,
-e.g. `toy = toykind.kind:TOY`), loaded once here, after the built-in ones, in name order. The first
+e.g. `maze = mazes.kind:MAZE`), loaded once here, after the built-in ones, in name order. The first
 kind is the default: what `generate` makes without --kind, and what a puzzle file is read as when no
 kind claims it.
 """
