@@ -1,7 +1,7 @@
 """What every record of a book's config shares: a strict, frozen pydantic base, and the error a
 validator raises to point below its own field.
 
-The book's models (bookspec.py) and each kind's section model (kinds/*/section.py) build on it,
+The book's models (bookspec.py) and each kind's parameter model (kinds/*/params.py) build on it,
 so a config reads the same way whatever kind a section holds. It never reads files.
 """
 

@@ -97,3 +97,16 @@ def test_the_toy_kind_on_the_command_line(tmp_path: Path) -> None:
     assert wrong.returncode == 2 and "--length" in wrong.stderr and "Traceback" not in wrong.stderr
     schema = json.loads(puzzlebook("schema", cwd=tmp_path).stdout)
     assert "toy" in json.dumps(schema) and "length" in json.dumps(schema)
+
+
+def test_a_kind_plugin_that_cannot_load_is_one_error_line(tmp_path: Path) -> None:
+    info = tmp_path / "broken-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[puzzlebook.kinds]\nbroken = no_such_module:KIND\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    ran = subprocess.run([sys.executable, "-m", "pipeline", "generate"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr
+    assert ran.stderr.strip() == ("puzzlebook: error: the kind plugin 'broken' (no_such_module:KIND) cannot be "
+                                  "loaded: No module named 'no_such_module'")
