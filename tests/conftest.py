@@ -28,6 +28,22 @@ SLOW: dict[str, str] = {
     "tests/test_dask.py": "starts a distributed cluster of worker processes and builds books on it",
     "tests/test_studio_browser.py": "drives a real browser against a running studio",
     "tests/test_review_browser.py": "drives a real browser against a running studio",
+    "tests/test_build.py::test_a_killed_build_resumes_to_the_same_bytes":
+        "30 hard 10x10 puzzles made in a subprocess, then two builds more",
+    "tests/test_build.py::test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs":
+        "waits for a subprocess build of 30 hard 10x10 puzzles",
+    "tests/test_studio_api.py::test_a_build_reports_its_progress_and_makes_the_clis_book":
+        "a book built through the studio and again by the CLI",
+    "tests/test_studio_api.py::test_a_cancelled_build_keeps_its_records_and_the_previous_book":
+        "builds through the studio, one of them cancelled",
+    "tests/test_studio_api.py::test_a_builds_end_is_said_once_it_is_over_so_the_next_build_may_start_at_once":
+        "builds through the studio, one after the other",
+    "tests/test_studio_api.py::test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back":
+        "a book built through the studio and rebuilt after replacements and an undo",
+    "tests/test_faults.py::test_a_lost_worker_is_named_by_how_its_own_process_ended":
+        "a worker pool whose worker exits, and the pool started again",
+    "tests/test_faults.py::test_workers_killed_by_a_signal_every_time_name_it_in_the_error":
+        "a worker pool whose workers are killed until it gives up",
     "tests/test_faults.py::test_a_worker_killed_mid_build_is_replaced_and_its_jobs_run_again":
         "a build in a subprocess whose workers are killed and replaced",
     "tests/test_faults.py::test_workers_that_keep_dying_fail_clearly_and_keep_the_old_book":

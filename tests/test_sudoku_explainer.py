@@ -65,6 +65,7 @@ def test_every_step_is_true_and_every_solve_finishes(sample) -> None:
         assert explained.solved and grid == solution, record["id"]
 
 
+@pytest.mark.slow
 def test_pattern_ratings_are_sudoku_explainers(sample) -> None:
     patterns = [(r, e) for r, e in sample if r["se_rating"] <= PATTERNS and e.rating <= PATTERNS]
     exact = sum(abs(e.rating - r["se_rating"]) < 0.05 for r, e in patterns)
@@ -74,6 +75,7 @@ def test_pattern_ratings_are_sudoku_explainers(sample) -> None:
             assert e.rating == record["se_rating"], record["id"]
 
 
+@pytest.mark.slow
 def test_ratings_rank_and_level_like_sudoku_explainer(sample) -> None:
     se = [record["se_rating"] for record, _ in sample]
     ours = [explained.rating for _, explained in sample]
