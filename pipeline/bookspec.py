@@ -27,7 +27,8 @@ from pipeline.specs import FieldError, Spec
 
 POINTS_PER_INCH = 72.0
 UNITS = {"in": POINTS_PER_INCH, "mm": POINTS_PER_INCH / 25.4, "cm": POINTS_PER_INCH / 2.54, "pt": 1.0}
-TRIM_SIZES = {
+TrimSize = Literal["letter", "8.5x11", "a4", "6x9", "8x10", "5x8", "a5"]
+TRIM_SIZES: dict[TrimSize, tuple[float, float]] = {
     "letter": (8.5, 11.0),
     "8.5x11": (8.5, 11.0),
     "a4": (210 / 25.4, 297 / 25.4),
@@ -59,10 +60,9 @@ _LENGTH = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(in|mm|cm|pt)\s*")
 _SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+]*://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]]+)(?::[0-9]{1,5})?/?")
 
 
-def length_points(text: str) -> float:
+def length_points(text: object) -> float:
     """A length such as '0.5in', '12mm', '1.5cm' or '36pt' in points (72 per inch); must be positive."""
-    match = _LENGTH.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
+    if not isinstance(text, str) or (match := _LENGTH.fullmatch(text)) is None:
         raise ValueError(
             f"must be a length with a unit (in, mm, cm or pt), like '0.5in' or '12mm'; got {text!r}"
         )
@@ -79,7 +79,7 @@ def _short(text: str) -> str:
 
 
 def _length(value: object) -> object:
-    length_points(value)  # type: ignore[arg-type]
+    length_points(value)
     return value
 
 
@@ -94,7 +94,7 @@ else:
 class PageSpec(Spec):
     """Trim size, bleed and margins; lengths are text with units ('0.5in', '12mm', '1cm', '36pt')."""
 
-    size: Literal[tuple(TRIM_SIZES)] | None = Field(  # type: ignore[valid-type]
+    size: TrimSize | None = Field(
         "8.5x11", description="a trim size by name; or give width and height instead"
     )
     width: Length | None = Field(None, description="custom trim width, like '6in' or '152.4mm'")
@@ -150,7 +150,8 @@ class PageSpec(Spec):
         if self.size is not None:
             width, height = TRIM_SIZES[self.size]
             return width * POINTS_PER_INCH, height * POINTS_PER_INCH
-        return length_points(self.width), length_points(self.height)  # type: ignore[arg-type]
+        assert self.width is not None and self.height is not None  # _custom_size and _check see to it
+        return length_points(self.width), length_points(self.height)
 
     def gutter_points(self, page_count: int) -> float:
         """The inside margin: as given, else the print-on-demand rule for a book of `page_count` pages."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_args
 
 from pydantic import Field, create_model, field_validator, model_validator
 
@@ -19,7 +19,8 @@ from pipeline.specs import FieldError, Spec
 
 MAX_COUNT = 2000
 """Puzzles a section may hold."""
-PER_PAGE = (1, 2, 4, 6)
+PerPage = Literal[1, 2, 4, 6]
+PER_PAGE: tuple[PerPage, ...] = get_args(PerPage)
 MAX_NAME = 100
 """Characters of a section's name: it heads pages and contents lines."""
 
@@ -94,7 +95,7 @@ class SectionSpec(Params, Generic[Level]):
         None, description="...to this one (default the hardest), in equal runs, easiest first"
     )
     count: int = Field(ge=1, le=MAX_COUNT, description="how many puzzles")
-    per_page: Literal[PER_PAGE] = Field(4, description="puzzles per page")  # type: ignore[valid-type]
+    per_page: PerPage = Field(4, description="puzzles per page")
     reroll: list[int] = Field(
         default_factory=list,
         description="1-based puzzle indexes to generate again with a new seed; listed twice, rerolled twice",
@@ -164,6 +165,12 @@ class SectionSpec(Params, Generic[Level]):
         return self
 
 
+def literal_of(values: tuple[str, ...]) -> Any:
+    """`Literal[values]` for values known only at run time (a kind's levels, a family's names): a type
+    for pydantic to validate against, which no static checker can see into."""
+    return Literal.__getitem__(values)
+
+
 @cache
 def section_model(params: type[Params], levels: tuple[str, ...]) -> type[SectionSpec[Any]]:
     """The config's section model for the kinds `params` serves: the common section fields, then the
@@ -171,11 +178,14 @@ def section_model(params: type[Params], levels: tuple[str, ...]) -> type[Section
     comes first among the bases, so its checks (`check_for`) and class settings are the section's."""
     names = tuple(params.kinds)
     rules = "; ".join(f"{name}: {rule}" for name, rule in params.kinds.items())
-    model: type[SectionSpec[Any]] = create_model(  # type: ignore[call-overload]  # a tuple of bases
+    # SectionSpec[Literal[levels]], written as the call it stands for: a subscript takes no run-time value.
+    levelled = cast("type[SectionSpec[Any]]", SectionSpec.__class_getitem__(literal_of(levels)))
+    bases: tuple[type[Params], ...] = (params, levelled)
+    model = cast("type[SectionSpec[Any]]", create_model(  # SectionSpec is among its bases
         params.__name__.removesuffix("Params") + "Section",
-        __base__=(params, SectionSpec[Literal[levels]]),  # type: ignore[valid-type]
+        __base__=bases,
         __module__=params.__module__,
         __doc__=params.__doc__,
-        kind=(Literal[names], Field(description=rules)),  # type: ignore[valid-type]
-    )
+        kind=(literal_of(names), Field(description=rules)),
+    ))
     return model

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku.closure import LEVELS as FAST_LEVELS
@@ -42,7 +43,8 @@ from pipeline.kinds.sudoku.techniques import full_house, hidden_single_box
 from pipeline.kinds.sudoku.textformat import to_line
 from pipeline.seeds import derive_seed
 
-SYMMETRIES: tuple[str, ...] = ("none", "rotate180", "rotate90", "mirror", "diagonal")
+Symmetry = Literal["none", "rotate180", "rotate90", "mirror", "diagonal"]
+SYMMETRIES: tuple[Symmetry, ...] = get_args(Symmetry)
 EASY_TECHNIQUES = (full_house, hidden_single_box)
 """What an easy puzzle (rated below 1.5) may need."""
 BIG_GRID_TOP = "hard"
@@ -94,7 +96,7 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
             puzzle = Sudoku(box, cells)
             record = grade(puzzle, hint=solution)
             levels_seen.add(str(record["level"]))
-            if record["level"] == difficulty and low <= float(record["rating"]) <= high:  # type: ignore[arg-type]
+            if record["level"] == difficulty and low <= float(record["rating"]) <= high:
                 return {
                     "kind": "sudoku",
                     "box": box,

@@ -18,6 +18,8 @@ No level below extreme needs a forcing chain, and none below unreasonable a gues
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.result import require_unique
 from pipeline.kinds.sudoku.explainer import Explained, explain
@@ -42,6 +44,20 @@ UNREASONABLE_RATING = 10.0
 region forcing chains stay below it), where SE goes on with nested dynamic chains, rated 9 to 11."""
 
 
+class SudokuGrade(TypedDict):
+    """A Sudoku's difficulty record, as `grade` makes it and records keep it (in this order)."""
+
+    level: str
+    rating: float
+    techniques: dict[str, int]
+    """Steps per technique used, easiest first."""
+    steps: int
+    givens: int
+    givens_ratio: float
+    hardest: str | None
+    """The technique of the hardest step; None when reasoning alone does not finish the grid."""
+
+
 def level_of(rating: float) -> str:
     """The level whose band holds `rating`."""
     for level, (_, top) in BANDS.items():
@@ -50,7 +66,7 @@ def level_of(rating: float) -> str:
     return LEVELS[-1]
 
 
-def grade(s: Sudoku, *, hint: tuple[int, ...] | None = None) -> dict[str, object]:
+def grade(s: Sudoku, *, hint: tuple[int, ...] | None = None) -> SudokuGrade:
     """The difficulty record of a Sudoku with exactly one solution: level, rating, the techniques
     used (how many steps each, easiest first), the hardest one, the step count and the givens.
 

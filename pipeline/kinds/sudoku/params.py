@@ -7,12 +7,12 @@ Validation only: it makes no puzzle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import Field
 
 from pipeline.kinds.params import Params
-from pipeline.kinds.sudoku.generate import SYMMETRIES, level_problem
+from pipeline.kinds.sudoku.generate import Symmetry, level_problem
 from pipeline.kinds.sudoku.grade import BANDS, BY_NAME_ONLY
 from pipeline.kinds.sudoku.grid import BOXES
 from pipeline.specs import FieldError, Spec
@@ -26,7 +26,7 @@ class SudokuParams(Params):
     by_name_only: ClassVar[tuple[str, ...]] = BY_NAME_ONLY
 
     box: int = Field(3, ge=BOXES[0], le=BOXES[-1], description="box size k for a k*k by k*k grid (default 3: 9x9)")
-    symmetry: Literal[SYMMETRIES] = Field(  # type: ignore[valid-type]
+    symmetry: Symmetry = Field(
         "rotate180", description="the pattern the givens keep (default rotate180)"
     )
     min_rating: float | None = Field(

@@ -7,6 +7,7 @@ Rows are strings of single characters; every kind-neutral caller sees only recor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from pipeline.kinds.wordsearch.letters import normalize
 
@@ -22,7 +23,8 @@ and their reverses."""
 FORWARD = ("E", "S", "SE", "SW")
 BACKWARD = ("W", "N", "NW", "NE")
 DIAGONAL = ("SE", "SW", "NW", "NE")
-SHOW = ("list", "count")
+Show = Literal["list", "count"]
+SHOW: tuple[Show, ...] = get_args(Show)
 """How the book shows what to find: the word list, or only how many words hide in the grid."""
 
 

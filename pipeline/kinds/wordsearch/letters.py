@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import Literal, get_args
 
-LANGUAGES = ("en", "es", "de", "fr", "it")
+Language = Literal["en", "es", "de", "fr", "it"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
 LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "de": "German", "fr": "French", "it": "Italian"}
 """How messages name a language."""
-UMLAUTS = ("keep", "fold")
+Umlauts = Literal["keep", "fold"]
+UMLAUTS: tuple[Umlauts, ...] = get_args(Umlauts)
 PLAIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 FREQUENCIES: dict[str, dict[str, float]] = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, get_args
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
@@ -24,14 +24,15 @@ from pipeline.kinds.wordsearch.blocklist import blocked_inside
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
 from pipeline.kinds.wordsearch.grade import LEVELS
-from pipeline.kinds.wordsearch.grid import DIRECTIONS, SHOW, contained
-from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, LANGUAGES, UMLAUTS, normalize
+from pipeline.kinds.wordsearch.grid import DIRECTIONS, Show, contained
+from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, Language, Umlauts, normalize
 from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
 from pipeline.seeds import derive_seed
 from pipeline.specs import FieldError
 from pipeline.textfile import read_text_file
 
-LIST_STYLES = ("alphabetical", "length")
+ListStyle = Literal["alphabetical", "length"]
+LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 MIN_WORDS, MAX_WORDS = 4, 60
 MAX_MESSAGE = 60
 POOL = 40
@@ -58,19 +59,19 @@ class WordSearchParams(Params):
     words_per_puzzle: int | None = Field(
         None, ge=MIN_WORDS, le=MAX_WORDS, description="words each puzzle hides (default 15, or all words given when fewer)"
     )
-    language: Literal[LANGUAGES] | None = Field(  # type: ignore[valid-type]
+    language: Language | None = Field(
         None, description="the letters' language (default the book's)"
     )
-    umlauts: Literal[UMLAUTS] = Field(  # type: ignore[valid-type]
+    umlauts: Umlauts = Field(
         "keep", description="German only: keep Ä, Ö and Ü as letters (as German puzzle books print them) or fold "
         "them to AE, OE and UE"
     )
     message: str | None = Field(None, min_length=1, max_length=MAX_MESSAGE,
                                 description="a hidden message: the letters no word uses spell it, row by row")
-    show: Literal[SHOW] = Field(  # type: ignore[valid-type]
+    show: Show = Field(
         "list", description="list: print the words to find; count: print only how many words hide in the grid"
     )
-    list_style: Literal[LIST_STYLES] = Field(  # type: ignore[valid-type]
+    list_style: ListStyle = Field(
         "alphabetical", description="the word list in alphabetical columns, or grouped by length"
     )
     _book: BookPart = PrivateAttr(default_factory=lambda: BookPart("en", 0, "", 1, ()))
