@@ -8,6 +8,7 @@ Reading errors name the file and line; it never solves anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
@@ -15,7 +16,7 @@ from pipeline.kinds import registry
 from pipeline.kinds.base import Kind, TextPuzzle
 from pipeline.kinds.record import looks_like_records, parse_records
 
-Puzzles = tuple[Kind[Any, Any], list[TextPuzzle[Any, Any]]]
+Puzzles = tuple[Kind[Any, Any], Sequence[TextPuzzle[Any, Any]]]
 
 
 def read_text(text: str, source: str, named: str | None) -> Puzzles:

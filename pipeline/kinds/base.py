@@ -14,7 +14,7 @@ are stored the way each kind's records store them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -251,7 +251,7 @@ class Kind(ABC, Generic[Puzzle, Solution]):
         """Up to `limit` solutions by search; never "unique" or "none" without a finished search."""
 
     @abstractmethod
-    def grade(self, puzzle: Puzzle) -> dict[str, object]:
+    def grade(self, puzzle: Puzzle) -> Mapping[str, object]:
         """The difficulty record (level first); PuzzleBookError unless the puzzle has one solution."""
 
     def explain(self, puzzle: Puzzle) -> Explanation | None:
@@ -273,10 +273,10 @@ class Kind(ABC, Generic[Puzzle, Solution]):
         return False
 
     @abstractmethod
-    def parse(self, text: str, source: str) -> list[TextPuzzle[Puzzle, Solution]]:
+    def parse(self, text: str, source: str) -> Sequence[TextPuzzle[Puzzle, Solution]]:
         """Every puzzle in `text`; mistakes are PuzzleBookErrors naming `source`, line and column."""
 
-    def read_file(self, path: str | Path) -> list[TextPuzzle[Puzzle, Solution]]:
+    def read_file(self, path: str | Path) -> Sequence[TextPuzzle[Puzzle, Solution]]:
         return self.parse(read_text_file(path), str(path))
 
     @abstractmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
@@ -143,15 +143,18 @@ class PathKind(Kind[Board, Grid]):
         grid, solution = record.get("grid"), record.get("solution")
         outline = [[cell is None for cell in row] for row in self.blank_grid(params, record["seed"])]
         cells = sum(row.count(False) for row in outline)
+        checked: list[NumberRows] = []
         for name, rows, least in (("grid", grid, 0), ("solution", solution, 1)):
             if not _number_rows(rows):
                 return f"its {name} is not rows of whole numbers and nulls"
-            if [[cell is None for cell in row] for row in rows] != outline:  # type: ignore[union-attr]
+            if [[cell is None for cell in row] for row in rows] != outline:
                 return f"its {name} is not the board its puzzle asks for (another shape or size)"
-            if any(cell is not None and not least <= cell <= cells for row in rows for cell in row):  # type: ignore[union-attr]
+            if any(cell is not None and not least <= cell <= cells for row in rows for cell in row):
                 return f"its {name} holds numbers outside {least} to {cells}"
-        pairs = [(given, placed) for g_row, s_row in zip(grid, solution) for given, placed in zip(g_row, s_row)
-                 if given is not None]  # type: ignore[arg-type]
+            checked.append(rows)
+        grid_rows, solution_rows = checked
+        pairs = [(given, placed) for g_row, s_row in zip(grid_rows, solution_rows) for given, placed in zip(g_row, s_row)
+                 if given is not None]
         if any(given and given != placed for given, placed in pairs):
             return "its givens are not its solution's numbers"
         givens = {given for given, _ in pairs if given}
@@ -233,7 +236,7 @@ class PathKind(Kind[Board, Grid]):
 
     # ------------------------------------------------------------------ text
 
-    def parse(self, text: str, source: str) -> list[PuzzleText]:  # type: ignore[override]
+    def parse(self, text: str, source: str) -> list[PuzzleText]:
         """Blocks without adjacency or kind metadata are this kind's."""
         return parse_puzzles(text, source, self.adjacency)
 
@@ -275,7 +278,11 @@ class PathKind(Kind[Board, Grid]):
                          takes, hexshapes.preview(mask))
 
 
-def _number_rows(rows: object) -> bool:
+NumberRows = list[list[int | None]]
+"""A grid as a record stores it: rows of numbers, null where a cell is empty or blocked."""
+
+
+def _number_rows(rows: object) -> TypeGuard[NumberRows]:
     """A list of lists whose cells are null or whole numbers (true and false are not numbers)."""
     return isinstance(rows, list) and all(
         isinstance(row, list) and all(cell is None or type(cell) is int for cell in row) for row in rows

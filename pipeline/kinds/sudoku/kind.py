@@ -16,7 +16,7 @@ from pipeline.kinds.base import ExplainedStep, Explanation, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.explainer import explain
 from pipeline.kinds.sudoku.generate import generate
-from pipeline.kinds.sudoku.grade import LEVELS, grade, level_of
+from pipeline.kinds.sudoku.grade import LEVELS, SudokuGrade, grade, level_of
 from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
 from pipeline.kinds.sudoku.marks import Broken
@@ -134,7 +134,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
               hint: Cells | None = None) -> SolveResult[Cells]:
         return solve(puzzle, limit, node_limit=node_limit, hint=hint)
 
-    def grade(self, puzzle: Sudoku) -> dict[str, object]:
+    def grade(self, puzzle: Sudoku) -> SudokuGrade:
         return grade(puzzle)
 
     def explain(self, puzzle: Sudoku) -> Explanation:
@@ -169,7 +169,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
     def claims(self, text: str) -> bool:
         return looks_like_sudoku(text)
 
-    def parse(self, text: str, source: str) -> list[SudokuText]:  # type: ignore[override]
+    def parse(self, text: str, source: str) -> list[SudokuText]:
         return parse_sudokus(text, source)
 
     def text_item(self, record: PuzzleRecord, line: int) -> SudokuText:

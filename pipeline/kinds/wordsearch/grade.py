@@ -13,7 +13,9 @@ A puzzle is graded only when every listed word occurs exactly once (the promise 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import ahocorasick
 
@@ -138,6 +140,7 @@ def grade_placed(puzzle: WordSearch, solution: Solution, alphabet: str) -> dict[
     }
 
 
-def as_placements(records: list[list[object]]) -> Solution:
-    """Placements from their JSON form ([word, row, column, direction])."""
-    return tuple(Placement(str(w), int(r), int(c), str(d)) for w, r, c, d in records)  # type: ignore[call-overload]
+def as_placements(records: Iterable[Sequence[Any]]) -> Solution:
+    """Placements from their JSON form ([word, row, column, direction]): values as a record read
+    them, of any JSON type until str() and int() take them (TypeError or ValueError if they cannot)."""
+    return tuple(Placement(str(w), int(r), int(c), str(d)) for w, r, c, d in records)

@@ -281,7 +281,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
     def claims(self, text: str) -> bool:
         return looks_like_wordsearch(text)
 
-    def parse(self, text: str, source: str) -> list[WordSearchText]:  # type: ignore[override]
+    def parse(self, text: str, source: str) -> list[WordSearchText]:
         return parse_wordsearches(text, source)
 
     def text_item(self, record: PuzzleRecord, line: int) -> WordSearchText:
