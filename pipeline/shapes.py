@@ -9,9 +9,10 @@ from __future__ import annotations
 import difflib
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
+from typing import TypedDict, cast
 
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import (
@@ -55,6 +56,23 @@ _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _ADJACENCY_MARK = re.compile(r"\s*;.*?\badjacency=([A-Za-z]+)")
 _HEADER_BYTES = 200
 """A picture file's name: letters, digits, '_' and '-', at most 64 of them (longer names are no file)."""
+
+
+class ShapeOptions(TypedDict, total=False):
+    """A shape's parameters, only those given, as make_mask (and a kind's own shapes) take them."""
+
+    size: int
+    width: int
+    height: int
+    arm: int
+    ratio: float
+
+
+def given_options(given: Mapping[str, object]) -> ShapeOptions:
+    """A shape's parameters held as plain data (a job's, a config's, the command line's) as make_mask
+    takes them. ShapeSpec (kinds/section.py) or argparse checked each value's type on the way in; a
+    key no shape knows is kept, for make_mask to refuse as before."""
+    return cast(ShapeOptions, dict(given))
 
 
 def make_mask(

@@ -179,7 +179,7 @@ def cmd_shapes(args: argparse.Namespace) -> int:
         if owner is not None:
             view = owner.shape_view(name, options, args.seed)
         else:
-            mask = shapes.make_mask(name, **options, seed=args.seed)  # type: ignore[arg-type]
+            mask = shapes.make_mask(name, **shapes.given_options(options), seed=args.seed)
             view = square_shape_view(name, mask, shapes.shape_settings(name, options))
         if number:
             print()

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import MAX_SIDE, MAX_SQUARE, Coord, Mask, blank_grid
 from pipeline.kinds.hidato.geometry import (
     HEX_STEPS,
-    Adjacency,
     distance,
     mask_connected,
     reach,
 )
 from pipeline.kinds.hidato.textformat import format_honeycomb
 
-HEX: Adjacency = "hex"
+HEX: Final = "hex"
 """The adjacency these boards have, and the mark (`; adjacency=hex`) on a hex picture file's first line."""
 
 FAMILIES = ("hexagon", "triangle", "parallelogram", "hexstar", "hexring", "hexrandom")

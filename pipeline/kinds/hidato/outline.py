@@ -9,7 +9,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.grids import Mask
 from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.hidato.board import KIND_NAMES, Adjacency
-from pipeline.shapes import DEFAULT_SHAPE, shape_settings
+from pipeline.shapes import DEFAULT_SHAPE, given_options, shape_settings
 
 RANDOM_SHAPES = ("random", "hexrandom")
 """Shapes drawn anew from each puzzle's seed; every other shape is fixed by its parameters."""
@@ -18,13 +18,13 @@ RANDOM_SHAPES = ("random", "hexrandom")
 def board_mask(name: str, adjacency: Adjacency, *, seed: int = 0, **options: object) -> Mask:
     """The outline called `name` for boards of `adjacency`; PuzzleBookError for a shape of the other grid."""
     if adjacency == hexshapes.HEX:
-        return hexshapes.make_hex_mask(name, **options, seed=seed)  # type: ignore[arg-type]
+        return hexshapes.make_hex_mask(name, **given_options(options), seed=seed)
     if name in hexshapes.FAMILIES:  # (a hex picture file is refused by pipeline.shapes itself)
         raise PuzzleBookError(
             f"shape {name!r} is a honeycomb; Hidato on hex boards is the kind {KIND_NAMES['hex']!r} "
             f"(--kind {KIND_NAMES['hex']}, or kind: {KIND_NAMES['hex']} in a config)"
         )
-    return shapes.make_mask(name, **options, seed=seed, adjacency=adjacency)  # type: ignore[arg-type]
+    return shapes.make_mask(name, **given_options(options), seed=seed, adjacency=adjacency)
 
 
 def default_shape(adjacency: Adjacency) -> str:

@@ -21,16 +21,16 @@ def board_mask(shape: Mapping[str, object], seed: int = 0) -> Mask:
     """The open cells of `shape` ({"name", and the options given}); PuzzleBookError when it cannot be
     a word search board."""
     name = str(shape["name"])
-    options = {key: value for key, value in shape.items() if key != "name"}
+    options = shapes.given_options({key: value for key, value in shape.items() if key != "name"})
     if name in shapes.FAMILIES:
         if "size" not in options and not ({"width", "height"} & set(options)):
             options["size"] = DEFAULT_SIZE
-        mask = shapes.make_mask(name, **options, seed=derive_seed(seed, "board") if name == RANDOM else 0)  # type: ignore[arg-type]
+        mask = shapes.make_mask(name, **options, seed=derive_seed(seed, "board") if name == RANDOM else 0)
     else:
         size = options.pop("size", DEFAULT_SIZE)
         if options:
             raise PuzzleBookError(f"shape {name!r} is drawn in a file, so it takes only a size, not {next(iter(options))}")
-        mask = without_spurs(scaled(shapes.make_mask(name), int(size)))  # type: ignore[call-overload]
+        mask = without_spurs(scaled(shapes.make_mask(name), int(size)))
     height, width = len(mask), max(len(row) for row in mask)
     if not (MIN_SIDE <= height <= MAX_SIDE and MIN_SIDE <= width <= MAX_SIDE):
         raise PuzzleBookError(f"shape {name!r} is {height}x{width}; a word search board is {MIN_SIDE} to "
