@@ -27,7 +27,7 @@ MAX_DIGITS = 30
 NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
-class _BoundedLoader(yaml.SafeLoader):
+class _BoundedLoader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types: its loader is Any
     """The safe loader, refusing nesting past MAX_DEPTH and aliases past MAX_ALIASES as it composes,
     so a hostile file fails at the place it goes wrong, before anything recurses through it."""
 
@@ -37,7 +37,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self.depth = 0
         self.aliases = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             self.aliases += 1

@@ -47,6 +47,10 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         self.exit(2, f"{PROG}: error: {message}\n")
 
+    def add_notes(self, text: str) -> None:
+        """Add `text` to the end of the help's epilog (a command's example)."""
+        self.epilog = (self.epilog or "") + text
+
 
 def add_command(
     subs: argparse._SubParsersAction, name: str, run: Command, summary: str, example: str
@@ -122,7 +126,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "generate", cmd_generate, "Make unique, graded puzzles as text (or JSON Lines).",
         "puzzlebook generate --shape cross --size 9 --difficulty hard --seed 7 --count 10 -o cross.txt",
     )
-    sub.epilog += (
+    sub.add_notes(
         "\n\nseeds: puzzle i of a run (counting from 0) uses seed SEED+i, so --seed 7 --count 10 makes"
         "\nseeds 7..16, and --seed 12 alone reproduces the sixth of them."
     )
@@ -141,8 +145,8 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "solve", cmd_solve, "Solve each puzzle in a file and say whether it is unique.",
         "puzzlebook solve cross.txt --limit 3",
     )
-    sub.epilog += ("\n\nstatus: unique | multiple | none | unknown (--node-limit stopped the proof)"
-                   "\n\nexplained: puzzlebook solve cross.txt --steps")
+    sub.add_notes("\n\nstatus: unique | multiple | none | unknown (--node-limit stopped the proof)"
+                  "\n\nexplained: puzzlebook solve cross.txt --steps")
     add_file_options(sub)
     sub.add_argument("--limit", type=positive_int, default=2, metavar="N", help="print up to N solutions (2)")
     add_node_limit(sub, "status unknown")
@@ -163,7 +167,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "verify", cmd_verify, "Check each puzzle has one solution, equal to its solution block.",
         "puzzlebook verify cross.txt && echo all good",
     )
-    sub.epilog += "\n\nexit status: 0 when every puzzle passes, 1 when any fails, 2 for unreadable input"
+    sub.add_notes("\n\nexit status: 0 when every puzzle passes, 1 when any fails, 2 for unreadable input")
     add_file_options(sub)
     add_node_limit(sub, "the puzzle fails")
 
@@ -175,8 +179,8 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         f"\n  {'/'.join(kind.title for kind in registry.KINDS if kind.family == family.family)}: "
         f"{', '.join(family.levels)}" for family in registry.families()
     )
-    sub.epilog += (f"\n\nlevels, each named after the hardest reasoning a person needs:{levels}"
-                   f"\n`puzzlebook solve FILE --steps` shows the reasoning step by step ({explainers}).")
+    sub.add_notes(f"\n\nlevels, each named after the hardest reasoning a person needs:{levels}"
+                  f"\n`puzzlebook solve FILE --steps` shows the reasoning step by step ({explainers}).")
     add_file_options(sub)
     sub.add_argument("--json", action="store_true", help="JSON Lines: index, line, then the grade record")
 
@@ -195,7 +199,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "build", cmd_build, "Build a print-ready PDF book from a YAML config.",
         "puzzlebook build configs/classic.yaml --jobs 2",
     )
-    sub.epilog += (
+    sub.add_notes(
         "\n\nwrites output/NAME/book.pdf, cover.pdf (the full wrap), listing.txt (what to type into the"
         "\nprint service's forms), report.html (every puzzle and the difficulty charts, to open in a"
         "\nbrowser), puzzles.jsonl (every puzzle, saved as it is made) and manifest.json"
@@ -224,7 +228,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "cover", cmd_cover, "Make only the full-wrap cover (cover.pdf) and listing.txt of a config's book.",
         "puzzlebook cover configs/classic.yaml",
     )
-    sub.epilog += (
+    sub.add_notes(
         "\n\nThe puzzles are made (or reused from output/NAME/puzzles.jsonl) as by build: the cover"
         "\nshows two of them, and the book's page count sets the spine's width."
     )
@@ -238,7 +242,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "export", cmd_export, "Write every puzzle of a book or a puzzle file as a file of its own (PNG, SVG or PDF).",
         "puzzlebook export configs/classic.yaml --format svg --solutions -o puzzles/",
     )
-    sub.epilog += (
+    sub.add_notes(
         "\n\nFor a config (.yaml), the book's puzzles at their printed size and labels, named"
         "\nSECTION-NUMBER (the book is built first, reusing what is made); for a puzzle file, each"
         "\npuzzle, proved to have one solution, named FILE-NUMBER. Answers end in -answer."
@@ -256,7 +260,7 @@ def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
         subs, "studio", cmd_studio, "Make books in the browser: edit, preview and build the configs of a folder.",
         "puzzlebook studio configs --port 0",
     )
-    sub.epilog += (
+    sub.add_notes(
         "\n\nPrints one line, the studio's address with its login token: open it in a browser."
         "\nBuilds go to output/NAME/ here, as `puzzlebook build` makes them. Ctrl-C stops the studio"
         "\n(and a running build, as Ctrl-C stops one)."

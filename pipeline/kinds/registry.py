@@ -25,7 +25,7 @@ ENTRY_POINTS = "puzzlebook.kinds"
 def _plugged_in() -> tuple[Kind[Any, Any], ...]:
     """The kinds other installed packages offer, in entry point name order (so never in the order the
     file system lists them). A broken plugin is a PuzzleBookError naming it, never a traceback."""
-    found = []
+    found: list[Kind[Any, Any]] = []
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
         try:
             kind = point.load()

@@ -130,7 +130,7 @@ class RecordingCanvas(Canvas):
     the ones a font lacks (reportlab would print them as empty boxes without a word)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         self.used: dict[str, set[str]] = {}
 
     def _note(self, text: str) -> None:
@@ -138,15 +138,15 @@ class RecordingCanvas(Canvas):
 
     def drawString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
-        super().drawString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+        super().drawString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
-        super().drawCentredString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+        super().drawCentredString(x, y, text, *args, **kwargs)
 
     def drawRightString(self, x: float, y: float, text: str, *args: object, **kwargs: object) -> None:
         self._note(text)
-        super().drawRightString(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+        super().drawRightString(x, y, text, *args, **kwargs)
 
 
 def check_glyphs(used: dict[str, set[str]], fonts: Fonts) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from pipeline.errors import PuzzleBookError
 from pipeline.luby import luby
@@ -326,7 +327,7 @@ def path_problem(mask: Mask, adjacency: Adjacency) -> str | None:
     return _analyse(_key(mask), adjacency)[1]
 
 
-def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget: int) -> list[int] | bool:
+def _try_from(shape: _Shape, start: int, target: int, rng: random.Random, budget: int) -> list[int] | Literal[False]:
     """One depth-first Warnsdorff walk from `start`: a path (bit indices), complete when found, else the
     longest one met when `budget` moves ran out; False when the whole search tree from `start` was
     exhausted (so no path starts there).
@@ -578,10 +579,11 @@ def hamiltonian_path(
         if found is False:
             starts.remove(start)
             continue
+        path: list[int] | None = found
         if len(found) < n:
-            found = _rotate(shape, found, rng, _ROTATIONS_PER_CELL * n)
-        if found is not None:
-            return [shape.coord(i) for i in found]
+            path = _rotate(shape, found, rng, _ROTATIONS_PER_CELL * n)
+        if path is not None:
+            return [shape.coord(i) for i in path]
     raise PuzzleBookError(
         f"no path through all {n} cells of this shape was found after {tries} tries; "
         f"it is probably impossible for {adjacency} adjacency"

@@ -124,7 +124,7 @@ def fails(
         if fresh_only:
             return None
         fixed, fixed_taken, fixed_loose, version = kept
-        probe = None
+        patched: list[int] | None = None  # copied from `fixed` at its first stale entry
         dirty = 0
         pinned = fixed_taken
         changed = probes.since(version)
@@ -134,18 +134,19 @@ def fails(
             j = low.bit_length() - 1
             c = fixed[j]
             if c & ~base[j]:
-                if probe is None:
-                    probe = fixed.copy()
+                if patched is None:
+                    patched = fixed.copy()
                 c &= base[j]
-                probe[j] = c
+                patched[j] = c
                 dirty |= low
                 if c & (c - 1) == 0:
                     if not c or c & pinned:
                         return True
                     pinned |= c
-        if probe is None:
+        if patched is None:
             probes.held[key] = (fixed, fixed_taken, fixed_loose, probes.version)
             return False
+        probe = patched
         state = propagate_from(probe, n, geo, pinned, dirty, fixed_loose, probes.reach)
     if state is None:
         return True

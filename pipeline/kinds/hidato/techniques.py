@@ -219,8 +219,8 @@ def dead_end(st: State) -> int:
             hit |= c & bad
             if removed is not None:
                 removed.append((k, c & bad))
-    if removed:
-        st.log.extend(explain.dead_ends(st, removed))  # type: ignore[union-attr]
+    if removed and st.log is not None:  # (removed is a list only when there is a log)
+        st.log.extend(explain.dead_ends(st, removed))
     return hit.bit_count()
 
 

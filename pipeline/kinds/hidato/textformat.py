@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import cast
 
 from pipeline.errors import PuzzleBookError
 from pipeline.gridtext import Block, format_grid, read_blocks
@@ -106,7 +105,7 @@ def _stated_adjacency(meta: Mapping[str, str]) -> Adjacency | None:
         raise _MetaError("adjacency", f"unknown adjacency {stated!r}; allowed: {', '.join(ADJACENCIES)}")
     kind = meta.get("kind")
     if kind is None:
-        return cast(Adjacency | None, stated)
+        return stated
     if kind not in KINDS:
         raise _MetaError("kind", f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
     if stated is not None and KINDS[kind] != stated:
