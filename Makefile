@@ -46,11 +46,13 @@ $(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
 install: $(NATIVE_STAMP)
 
 test: $(NATIVE_STAMP)
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
 # The quick tier for the edit-test loop, under a minute: every area a little, without the tests marked
 # slow (whole books, the docs site, browsers, the wheel, benches, long hypothesis runs). make test runs all.
 check: $(NATIVE_STAMP)
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -m "not slow"
 
 bench: $(BENCH_STAMP) $(NATIVE_STAMP)
