@@ -40,6 +40,9 @@ SLOW: dict[str, str] = {
         "builds through the studio, one after the other",
     "tests/test_studio_api.py::test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back":
         "a book built through the studio and rebuilt after replacements and an undo",
+    "tests/test_studio_api.py::test_the_review_shows_every_puzzle_its_pictures_and_steps":
+        "a book built through the studio, then every puzzle's pictures drawn",
+    "tests/test_textformat.py::test_canonical_text_parses_and_formats_to_itself": "hypothesis, 60 lists of puzzles",
     "tests/test_faults.py::test_a_lost_worker_is_named_by_how_its_own_process_ended":
         "a worker pool whose worker exits, and the pool started again",
     "tests/test_faults.py::test_workers_killed_by_a_signal_every_time_name_it_in_the_error":
@@ -66,7 +69,7 @@ SLOW: dict[str, str] = {
         "hypothesis, 400 requests",
     "tests/test_studio_fuzz.py::test_past_the_door_no_body_breaks_a_route": "hypothesis, 300 requests",
     "tests/test_studio_fuzz.py::test_no_query_breaks_a_route": "hypothesis, 300 requests",
-    "tests/test_textformat.py::test_format_then_parse_gives_the_same_puzzles": "hypothesis, 60 lists of generated puzzles",
+    "tests/test_textformat.py::test_format_then_parse_gives_the_same_puzzles": "hypothesis, 60 lists of puzzles",
 }
 
 

@@ -191,6 +191,7 @@ def test_at_least_counts_the_candidates_of_every_cell(box: int, data: st.DataObj
         assert at_least(x, count, lay) == expected, count
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(unsolvable_looking(), st.integers(1, 3))
 def test_solver_counts_like_brute_force_on_random_givens(puzzle: Sudoku, limit: int) -> None:

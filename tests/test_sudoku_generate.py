@@ -347,6 +347,7 @@ def test_full_grids_are_solutions_and_reproducible(box: int, seed: int):
     assert full_grid(box, random.Random(seed)) == cells
 
 
+@pytest.mark.slow
 def test_a_25x25_full_grid():
     """The largest box: a randomized fill with propagation needs no restart (measured: under 500
     branchings for its 625 cells)."""
@@ -388,6 +389,7 @@ def test_the_generator_uses_its_seed_alone():
     assert from_line(a["solution"]).cells != from_line(generate(3, "easy", 10, symmetry="none")["solution"]).cells
 
 
+@pytest.mark.slow
 def test_closure_levels_agree_with_the_explainer_on_the_corpus():
     for record in CORPUS:
         if record["num_solutions"] != 1:

@@ -103,6 +103,7 @@ def job(shape: dict, language: str, theme: str, count: int, level: str, seed: in
     return KIND.job_params(section, 1 + seed % 3)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape=st.sampled_from(SHAPES), case=st.sampled_from(CASES), level=st.sampled_from(("easy", "medium", "hard",
                                                                                            "expert")),
