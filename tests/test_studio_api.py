@@ -130,6 +130,34 @@ def test_config_text_from_the_browser_passes_the_files_bounds(client: TestClient
     assert client.post("/api/edit", json={"text": deep, "path": ["title"], "value": "x"}, headers=ORIGIN).status_code == 422
 
 
+def test_a_malformed_body_is_refused_naming_the_field_and_what_it_allows(client: TestClient) -> None:
+    """Each JSON body is read by its model: 400 with the field, what it is and what it may be; never a guess."""
+    def refused(url: str, body: object, method: str = "POST") -> dict:
+        response = client.request(method, url, content=json.dumps(body), headers=ORIGIN)
+        assert response.status_code == 400, (url, body, response.text)
+        return response.json()
+
+    said = refused("/api/preview/samples", {"name": "tiny", "text": TINY, "section": "1"})
+    assert said["fields"] == [{"field": "section", "message": "Input should be a valid integer",
+                               "text": "section (the section's index in the book, from 0): Input should be a valid integer"}]
+    assert said["error"] == said["fields"][0]["text"]
+    assert "greater than or equal to 0" in refused("/api/preview/shapes", {"name": "tiny", "text": TINY, "section": -1})["error"]
+    assert "no section 2 in this book (it has 2" in refused("/api/preview/page", {"name": "tiny", "text": TINY, "section": 2})["error"]
+    assert "'set', 'append' or 'remove'" in refused("/api/edit", {"text": TINY, "path": ["title"], "op": "zap"})["error"]
+    path = refused("/api/edit", {"text": TINY, "path": ["sections", True]})
+    assert [f["field"] for f in path["fields"]] == ["path[1]"] and "a key (text) or an index" in path["error"]
+    assert refused("/api/check", {"name": "tiny"})["fields"][0]["field"] == "text"
+    name = refused("/api/check", {"name": "été", "text": TINY})["error"]
+    assert name.startswith("name (the book's name): a book's name is letters, digits")
+    assert refused("/api/books", {"name": 5, "template": "classic"})["fields"][0]["field"] == "name"
+    assert refused("/api/books/tiny", {"text": TINY, "draft": "yes"}, "PUT")["fields"][0]["field"] == "draft"
+    assert refused("/api/review/tiny/replace", {"number": 0})["error"].startswith("number (the puzzle's number in the book, from 1)")
+    assert refused("/api/check", ["tiny", TINY])["error"] == "the request's body must be a JSON object"
+    bad = client.post("/api/check", content=b'{"name": "tiny", "text": "\\ud800"}', headers=ORIGIN)  # a lone surrogate
+    assert bad.status_code == 400 and bad.json()["error"].startswith("the request's body must be JSON")
+    assert (Path("configs") / "tiny.yaml").read_text() == TINY
+
+
 # ---------------------------------------------------------------- books, checks, edits, drafts
 
 
@@ -225,6 +253,7 @@ def _events(client: TestClient, name: str) -> list[dict]:
     return events
 
 
+@pytest.mark.slow
 def test_a_build_reports_its_progress_and_makes_the_clis_book(client: TestClient, place: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     started = client.post("/api/builds/tiny", headers=ORIGIN)
     assert started.status_code == 202
@@ -255,6 +284,7 @@ def test_a_build_reports_its_progress_and_makes_the_clis_book(client: TestClient
     assert card["pages"] == output["pages"] and card["built"] and card["cover"]
 
 
+@pytest.mark.slow
 def test_a_cancelled_build_keeps_its_records_and_the_previous_book(client: TestClient, place: Path) -> None:
     assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
     assert _events(client, "tiny")[-1]["event"] == "done"
@@ -335,6 +365,7 @@ def test_the_review_shows_every_puzzle_its_pictures_and_steps(client: TestClient
     assert client.get("/books/tiny/review").status_code == 200 and client.get("/books/tiny/review/2").status_code == 200
 
 
+@pytest.mark.slow
 def test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back(client: TestClient, place: Path) -> None:
     assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
     first = _settled(client, "tiny")

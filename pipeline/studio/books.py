@@ -105,12 +105,21 @@ def card(folder: Path, name: str, cwd: Path) -> BookCard:
 
 def read(folder: Path, name: str) -> dict[str, Any]:
     """The config's text, and the draft's when one is kept."""
-    path = config_path(folder, name)
-    if not path.is_file():
-        raise Refused(404, f"no book {name!r} in the folder")
+    try:
+        text = read_text(config_path(folder, name))
+    except (FileNotFoundError, IsADirectoryError):  # gone since the route found it
+        raise Refused(404, f"no book {name!r} in the folder") from None
     draft = draft_path(folder, name)
-    return {"name": name, "text": path.read_text(encoding="utf-8"),
-            "draft": draft.read_text(encoding="utf-8") if draft.is_file() else None}
+    return {"name": name, "text": text, "draft": read_text(draft) if draft.is_file() else None}
+
+
+def read_text(path: Path) -> str:
+    """A config's (or draft's) text; a file that is not UTF-8 is a PuzzleBookError naming it, as the
+    config loader words it (the browser's text is Unicode: it could only show it garbled)."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise PuzzleBookError(f"is not UTF-8 text ({err.reason} at byte {err.start})", source=path.name) from None
 
 
 def save(folder: Path, name: str, text: str, *, as_draft: bool, cwd: Path) -> dict[str, Any]:

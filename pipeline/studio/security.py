@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote_from_bytes, urlencode
 
 from pipeline.bookspec import MAX_CONFIG_BYTES
 
@@ -120,12 +120,19 @@ class Guard:
     async def _let_in(self, scope: Scope, send: Send, query: dict[str, list[str]]) -> None:
         """The token's one use: set the cookie and send the browser to the same page without it."""
         rest = urlencode({key: values for key, values in query.items() if key != "token"}, doseq=True)
-        location = scope.get("path", "/") + (f"?{rest}" if rest else "")
+        location = _same_path(scope) + (f"?{rest}" if rest else "")
         cookie = f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"
         await send({"type": "http.response.start", "status": 303,
                     "headers": [(b"location", location.encode("latin-1")), (b"set-cookie", cookie.encode("latin-1")),
                                 (b"cache-control", b"no-store"), (b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
+
+
+def _same_path(scope: Scope) -> str:
+    """The request's path as the browser sent it, percent-encoded (a header is bytes: a path with any
+    letter outside Latin-1 cannot go into one as text), and always on this studio ('//host' is not)."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8")
+    return "/" + quote_from_bytes(raw, safe="/%!$&'()*+,;=:@~").lstrip("/")
 
 
 def _same(given: str, token: str) -> bool:
