@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pipeline.book.build import build
 from pipeline.book.config import load_config
 from pipeline.book.make import run_job
 from pipeline.book.plan import plan
@@ -304,6 +305,25 @@ def test_a_cancelled_build_keeps_its_records_and_the_previous_book(client: TestC
     lines = (place / "output" / "tiny" / "puzzles.jsonl").read_text().splitlines()
     assert len(lines) > 10  # the earlier ten, and what the cancelled build had made
     assert client.delete("/api/builds/tiny", headers=ORIGIN).status_code == 409
+
+
+def test_a_torn_last_line_in_the_checkpoint_breaks_neither_review_nor_previews(client: TestClient, place: Path) -> None:
+    """A build killed mid-write leaves a last line without its newline (here cut inside a letter), after
+    records a later build appended: the review still shows the book as built, the previews still draw."""
+    build(Path("configs") / "tiny.yaml", jobs=1, quiet=True)
+    checkpoint = place / "output" / "tiny" / "puzzles.jsonl"
+    lines = checkpoint.read_bytes().splitlines(keepends=True)
+    before = client.get("/api/review/tiny").json()
+    with checkpoint.open("ab") as file:
+        file.write(lines[0] + b'{"kind": "hidato", "section": "Warm-up \xc3')
+    review = client.get("/api/review/tiny")
+    assert review.status_code == 200 and review.json()["rows"] == before["rows"]
+    assert client.get("/api/review/tiny/puzzles/10").json()["row"]["number"] == 10
+    assert client.get("/books/tiny/puzzles/10.svg").text.startswith("<svg")
+    body = {"name": "tiny", "text": TINY, "section": 0}
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN)
+    assert samples.status_code == 200 and [s["index"] for s in samples.json()["samples"]] == [1, 2, 3, 4]
+    assert client.post("/api/preview/page", json=body, headers=ORIGIN).json()["image"].startswith("data:image/png")
 
 
 def test_a_failing_build_shows_the_clis_message(client: TestClient, place: Path) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import multiprocessing
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +20,9 @@ from pipeline.book.build import CHECKPOINT
 from pipeline.book.config import config_folder
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan
+from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
+from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.studio.pictures import pdf_bytes_png
 from pipeline.typeset import book_fonts
@@ -98,27 +99,15 @@ class Samples:
         while len(self.kept) > KEPT:
             self.kept.popitem(last=False)
 
-    def _from_checkpoint(self, out: Path, wanted: set[str]) -> None:
-        checkpoint = out / CHECKPOINT
-        try:
-            lines = checkpoint.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            return
-        for line in lines:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict) and record.get("fingerprint") in wanted:
-                self._remember(record)
-
     async def records(self, book: BookSpec, out: Path, section_index: int, count: int) -> list[dict[str, Any]]:
         """The first `count` puzzle records of the section, in order, each placed in the book (those the
-        last build in `out` made are read from its puzzles.jsonl)."""
-        jobs = [job for job in plan(book) if job.section_index == section_index][:count]
-        wanted = {job.fingerprint for job in jobs}
-        if not wanted <= self.kept.keys():
-            self._from_checkpoint(out, wanted - self.kept.keys())
+        last build in `out` made are read from its puzzles.jsonl). Planning and reading run in a thread,
+        making in the pool: the event loop only keeps what they give."""
+        jobs = await asyncio.to_thread(_first_jobs, book, section_index, count)
+        wanted = {job.fingerprint for job in jobs} - self.kept.keys()
+        if wanted:
+            for record in await asyncio.to_thread(_from_checkpoint, out, wanted):
+                self._remember(record)
         missing = [job for job in jobs if job.fingerprint not in self.kept]
         if missing:
             loop = asyncio.get_running_loop()
@@ -126,6 +115,20 @@ class Samples:
             for record in made:
                 self._remember(record)
         return [_placed(self.kept[job.fingerprint], job) for job in jobs]
+
+
+def _first_jobs(book: BookSpec, section_index: int, count: int) -> list[Job]:
+    return [job for job in plan(book) if job.section_index == section_index][:count]
+
+
+def _from_checkpoint(out: Path, wanted: set[str]) -> list[dict[str, Any]]:
+    """The records of the last build in `out` whose fingerprint is wanted, read by the store (checksums
+    checked, a line cut off by a kill left out); none when it cannot be read (they are made instead)."""
+    try:
+        records, _ = read_records(out / CHECKPOINT)
+    except PuzzleBookError:
+        return []
+    return [record for record in records if record.get("fingerprint") in wanted]
 
 
 def _placed(record: dict[str, Any], job: Job) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from pipeline.book.build import CHECKPOINT, MANIFEST
 from pipeline.book.config import config_folder, load_config_text
 from pipeline.book.manifest import config_fingerprint, layout_fingerprint
+from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -93,7 +94,7 @@ class Reviews:
 def _read(config: Path, out: Path, source: str, stamp: str) -> Built:
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     book = load_config_text(config.read_text(encoding="utf-8"), source)
-    records = [json.loads(line) for line in (out / CHECKPOINT).read_text(encoding="utf-8").splitlines() if line]
+    records = _book_records(out / CHECKPOINT, manifest.get("puzzles"))
     fonts = book_fonts(book.fonts.files(config_folder(source)), book.fonts.shown())
     current = config_fingerprint(book) == manifest.get("config_fingerprint")
     if not current and layout_fingerprint(book) != manifest.get("layout_fingerprint"):
@@ -104,6 +105,19 @@ def _read(config: Path, out: Path, source: str, stamp: str) -> Built:
     except (KeyError, ValueError, PuzzleBookError):
         raise Refused(409, "the config has changed since the last build: build the book to review it") from None
     return Built(book, records, rows, places, fonts, out, stamp, current)
+
+
+def _book_records(checkpoint: Path, count: Any) -> list[dict[str, Any]]:
+    """The book's `count` records (the manifest's count; all when it has none), in book order: the
+    checkpoint's first, as the last build wrote it. Read by the store (checksums checked, a line cut
+    off by a kill left out); a build started since may have added records after them, not in the book."""
+    records, _ = read_records(checkpoint)
+    if count is None:
+        return records
+    count = int(count)
+    if len(records) < count:
+        raise ValueError(f"{checkpoint} holds {len(records)} of the book's {count} puzzles")
+    return records[:count]
 
 
 # ---------------------------------------------------------------- what the review shows
@@ -144,7 +158,7 @@ def puzzle_json(built: Built, number: int) -> dict[str, Any]:
     page = alone(record["kind"], record["grid"], cell=cell, labelled=False, style=style)
     scale = BIG / page.width
     size, centres = draw.centres(record["grid"], page.box, style, labelled=False)
-    options = {"large_print": built.book.large_print, "fonts": built.fonts, "cell": cell, "pixel_width": BIG}
+    options: dict[str, Any] = {"large_print": built.book.large_print, "fonts": built.fonts, "cell": cell, "pixel_width": BIG}
     puzzle, _ = kind.read_record(record)
     explained = kind.explain(puzzle) if kind.explains else None
     names = explained.names if explained else {}
