@@ -4,8 +4,11 @@ refusal, never a 500 and never a file touched outside the folder."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -20,6 +23,7 @@ from pipeline.book.config import load_config
 from pipeline.book.make import run_job
 from pipeline.book.plan import plan
 from pipeline.studio.app import create_app, studio_of
+from pipeline.studio.builds import ENDS, Builds
 from pipeline.studio.security import COOKIE, MAX_BODY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,7 +266,8 @@ def test_a_build_reports_its_progress_and_makes_the_clis_book(client: TestClient
     assert second.status_code in (202, 409)  # 409 while the first runs; a quick machine may have finished it
     events = _events(client, "tiny")
     kinds = [e["event"] for e in events]
-    assert kinds[0] == "plan" and kinds[-1] == "done" and kinds.count("done") == 2  # the build's, then the studio's
+    assert kinds[0] == "plan" and kinds[-1] == "done" and kinds.count("done") == 1  # the build's, said once it is over
+    assert events[-1]["pages"] >= 24 and "10 puzzles" in events[-1]["summary"] and events[-1]["message"] == ""
     assert [e["stage"] for e in events if e["event"] == "stage"] == ["verify", "typeset", "cover"]
     made = [e for e in events if e["event"] == "made"]
     assert {(e["section"], e["made"]) for e in made if e["made"] == e["total"]} == {("Warm-up", 6), ("Sudoku", 4)}
@@ -307,6 +312,34 @@ def test_a_cancelled_build_keeps_its_records_and_the_previous_book(client: TestC
     assert client.delete("/api/builds/tiny", headers=ORIGIN).status_code == 409
 
 
+@pytest.mark.slow
+def test_a_builds_end_is_said_once_it_is_over_so_the_next_build_may_start_at_once(place: Path) -> None:
+    """The page offers Build again when it hears a build's end. Were the end said while the build's
+    process still exited (as the CLI's own "done" line was, on a busy machine for seconds), the next
+    build would be refused as "being built already"."""
+    config = place / "configs" / "tiny.yaml"
+
+    async def two_builds() -> tuple[list[tuple[str, bool]], list[str]]:
+        builds = Builds(place / "configs", place)
+        heard: list[tuple[str, bool]] = []
+        try:
+            await builds.start("tiny", config)
+            async for record in builds.listen("tiny"):
+                heard.append((record["event"], builds.runs["tiny"].over))
+                if record["event"] in ENDS:
+                    await builds.start("tiny", config)  # at once, as a person clicking Build again
+            again = [record["event"] async for record in builds.listen("tiny")]
+            assert builds.runs["tiny"].number == 2
+        finally:
+            await builds.shutdown()
+        return heard, again
+
+    heard, again = asyncio.run(two_builds())
+    assert heard[-1] == ("done", True) and not any(over for _, over in heard[:-1])
+    assert [event for event, _ in heard].count("done") == 1
+    assert again[0] == "plan" and again[-1] == "done"
+
+
 def test_a_torn_last_line_in_the_checkpoint_breaks_neither_review_nor_previews(client: TestClient, place: Path) -> None:
     """A build killed mid-write leaves a last line without its newline (here cut inside a letter), after
     records a later build appended: the review still shows the book as built, the previews still draw."""
@@ -332,6 +365,36 @@ def test_a_failing_build_shows_the_clis_message(client: TestClient, place: Path)
     assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
     last = _events(client, "tiny")[-1]
     assert last["event"] == "failed" and "book.pdf" in last["message"]
+    assert [e["event"] for e in _events(client, "tiny")].count("failed") == 1
+
+
+def test_a_failed_build_says_why_and_where_in_its_own_record(client: TestClient, place: Path) -> None:
+    """The build's "failed" record (not its stderr) says why, in the CLI's words, and where: the config
+    edited outside the studio (by a person's own editor) has a mistake at line 13."""
+    (place / "configs" / "tiny.yaml").write_text(TINY.replace("count: 4", "count: many"), encoding="utf-8")
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    last = _events(client, "tiny")[-1]
+    assert last == {"event": "failed", "source": "configs/tiny.yaml", "field": "sections[1].count", "line": 13,
+                    "message": "configs/tiny.yaml, line 13, sections[1].count: must be a whole number, got 'many' "
+                               "(section 'Sudoku')"}
+    assert client.get("/api/builds/tiny").json()["message"] == last["message"]
+
+
+@pytest.mark.slow
+def test_a_build_that_dies_without_a_word_is_told_by_its_exit_status(client: TestClient, place: Path) -> None:
+    """Killed (no Ctrl-C to catch, no record said): the studio can only say how the process ended."""
+    longer = TINY.replace("count: 6", "count: 6\n  - name: Long\n    kind: hidato\n    shapes: square:10\n"
+                          "    difficulty: expert\n    count: 40")
+    assert client.put("/api/books/tiny", json={"text": longer}, headers=ORIGIN).json()["saved"]
+    assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202
+    run = studio_of(client.app).builds.runs["tiny"]  # type: ignore[arg-type]
+    deadline = time.time() + 60
+    while time.time() < deadline and not run.events:
+        time.sleep(0.05)
+    assert run.process is not None
+    os.killpg(run.process.pid, signal.SIGKILL)  # the build's own process group, started by this test
+    last = _events(client, "tiny")[-1]
+    assert last == {"event": "failed", "message": "the build stopped (exit status -9)"}
 
 
 def test_the_studio_command_prints_one_line_and_stops_on_ctrl_c(place: Path) -> None:

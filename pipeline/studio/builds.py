@@ -3,10 +3,13 @@ its own, so it makes the same book as the command line, and a crash, a kill or a
 the server down (its memory stays flat however many books it builds).
 
 Its progress records (build.Progress) are read line by line, kept for whoever opens the page later,
-and passed on to every listener. Cancel is Ctrl-C, sent to the build's process group as a terminal
-sends it: the CLI keeps the records made so far and leaves the previous book as it was. One build
-per book at a time here; a build of the same folder started elsewhere is refused by the folder lock,
-whose message the studio shows.
+and passed on to every listener. A build that fails says why in a record of its own ("failed", with
+the message and where in the config); only a process that died without one (killed, crashed) is
+reported by its exit status. A build's end (one record: done, failed or cancelled) is passed on only
+once its process has exited, so whoever hears it may start the next build at once.
+Cancel is Ctrl-C, sent to the build's process group as a terminal sends it: the CLI keeps the records
+made so far and leaves the previous book as it was. One build per book at a time here; a build of the
+same folder started elsewhere is refused by the folder lock, whose message the studio shows.
 """
 
 from __future__ import annotations
@@ -29,7 +32,11 @@ STOP_SECONDS = 30.0
 REBUILD_DELAY = 0.5
 """Seconds a requested rebuild waits for more requests: replacements made in a row are one rebuild, as
 are all those made while a rebuild runs (the next one takes them all)."""
-PROG = "puzzlebook: "
+LINE_LIMIT = 1 << 22
+"""The longest progress record read (bytes); asyncio's default, 64 KB, is near a big plan's."""
+ENDS = ("done", "failed", "cancelled")
+"""The events that end a build: a run is `over` in these states, and the one record with one of them
+is said only once the run is."""
 
 
 @dataclass
@@ -48,7 +55,7 @@ class BuildRun:
 
     @property
     def over(self) -> bool:
-        return self.state in ("done", "failed", "cancelled")
+        return self.state in ENDS
 
     number: int = 0
     """Which build of this book since the studio started (1 for the first)."""
@@ -80,13 +87,18 @@ class Builds:
         self.counts[name] = self.counts.get(name, 0) + 1
         run = BuildRun(name, number=self.counts[name])
         self.runs[name] = run
-        run.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "pipeline", "build", str(config), "--progress", "json", "--quiet",
-            cwd=self.cwd, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            stdin=asyncio.subprocess.DEVNULL, start_new_session=True,
-        )
+        named = config.relative_to(self.cwd) if config.is_relative_to(self.cwd) else config  # as a person types it
+        try:
+            run.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "pipeline", "build", str(named), "--progress", "json", "--quiet",
+                cwd=self.cwd, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+                stdin=asyncio.subprocess.DEVNULL, start_new_session=True, limit=LINE_LIMIT,
+            )
+        except OSError as err:  # no process, so nothing will ever end this run but this
+            self._end(run, "failed", f"the build could not start: {err.strerror or err}")
+            return run
         run.state = "running"
-        task = asyncio.create_task(self._follow(run))
+        task = asyncio.create_task(self._followed(run))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return run
@@ -113,30 +125,54 @@ class Builds:
         del self.waiting[name]
         await self.start(name, config)
 
+    async def _followed(self, run: BuildRun) -> None:
+        """_follow, and a run that can never stay unfinished: were following it to fail, its process is
+        killed and the run ends (else every later build of the book would be refused)."""
+        try:
+            await self._follow(run)
+        finally:
+            if not run.over:
+                if run.process is not None and run.process.returncode is None:
+                    _kill(run.process.pid)
+                self._end(run, "failed", "the studio lost track of the build; build it again")
+
     async def _follow(self, run: BuildRun) -> None:
+        """Pass the build's records on as they come, but for its last (done, failed, cancelled): that one
+        is kept until the process has exited, then said as the run's end, once."""
         process = run.process
         assert process is not None and process.stdout is not None and process.stderr is not None
-        errors = asyncio.create_task(process.stderr.read())
+        last_said = asyncio.create_task(_last_line(process.stderr))
+        ending: dict[str, Any] = {}
         async for raw in process.stdout:
             try:
                 record = json.loads(raw)
             except ValueError:
                 continue
-            if isinstance(record, dict):
+            if not isinstance(record, dict):
+                continue
+            if record.get("event") in ENDS:
+                ending = record
+            else:
                 self._tell(run, record)
         code = await process.wait()
-        said = [line.removeprefix(PROG) for line in (await errors).decode("utf-8", "replace").splitlines() if line.strip()]
+        said = await last_said
         if code == 0:
-            run.state = "done"
+            self._end(run, "done", "", ending)
         elif run.cancelling or code in (130, -signal.SIGINT):
-            run.state = "cancelled"
-            run.message = said[-1] if said else "cancelled; the puzzles made so far are kept"
-        else:
-            run.state = "failed"
-            errors_said = [line for line in said if line.startswith("error: ")]
-            run.message = (errors_said[-1].removeprefix("error: ") if errors_said
-                           else said[-1] if said else f"the build stopped (exit status {code})")
-        self._tell(run, {"event": run.state, "message": run.message})
+            self._end(run, "cancelled", "cancelled; the puzzles made so far are kept", ending)
+        elif ending.get("event") == "failed" and isinstance(ending.get("message"), str):
+            self._end(run, "failed", ending["message"], ending)
+        else:  # died without saying why: killed, or a crash (whose last words are all there is)
+            stopped = f"the build stopped (exit status {code})"
+            self._end(run, "failed", f"{stopped}: {said}" if said else stopped)
+
+    def _end(self, run: BuildRun, state: str, message: str, ending: dict[str, Any] | None = None) -> None:
+        """The run is over: its state first, then its one last record (the build's own when it agrees,
+        so a "done" keeps its page count and a "failed" where the mistake is), and every listener let go."""
+        run.state = state
+        run.message = message
+        said = ending if ending and ending.get("event") == state else {}
+        self._tell(run, {**said, "event": state, "message": message})
         for queue in list(run.listeners):
             queue.put_nowait(None)
 
@@ -159,8 +195,8 @@ class Builds:
         else:
             run.listeners.add(queue)
         try:
-            while (record := await queue.get()) is not None:
-                yield record
+            while (said := await queue.get()) is not None:
+                yield said
         finally:
             run.listeners.discard(queue)
 
@@ -189,6 +225,15 @@ class Builds:
                 _kill(run.process.pid)  # type: ignore[union-attr]
         if self.tasks:
             await asyncio.wait(self.tasks, timeout=STOP_SECONDS)
+
+
+async def _last_line(stream: asyncio.StreamReader) -> str:
+    """The last line a stream says, read to its end (so the process never blocks on a full pipe)."""
+    tail = b""
+    while chunk := await stream.read(65536):
+        tail = (tail + chunk)[-4096:]
+    lines = [line.strip() for line in tail.decode("utf-8", "replace").splitlines() if line.strip()]
+    return lines[-1][:500] if lines else ""
 
 
 def _interrupt(pid: int) -> None:
