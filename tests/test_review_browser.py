@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from tests.browser import NEEDS_CHROMIUM, browser, running_studio, shots, watch  # noqa: F401 (fixtures)
 
-pytestmark = NEEDS_CHROMIUM
+pytestmark = [NEEDS_CHROMIUM, pytest.mark.slow]
 DATA = Path(__file__).parent / "data"
 WAIT = 90_000
 

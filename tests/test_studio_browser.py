@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import NEEDS_CHROMIUM, browser, running_studio, shots, watch  # noqa: F401 (fixtures)
 
-pytestmark = NEEDS_CHROMIUM
+pytestmark = [NEEDS_CHROMIUM, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parent.parent
 TINY = (Path(__file__).parent / "data" / "tiny-book.yaml").read_text(encoding="utf-8")
 WAIT = 60_000
@@ -90,7 +90,7 @@ def test_the_form_and_the_yaml_are_one_file(page, studio, shots) -> None:  # typ
     assert "title: Tiny, in the form\n" in text and "# A tiny book: every test builds it in seconds." in text
     page.wait_for_selector("#state:has-text('Unsaved')")
     page.keyboard.press("Control+s")
-    page.wait_for_selector("#state:has-text('Saved')")
+    page.wait_for_selector("#state:text-is('Saved')")  # not has-text: "Unsaved changes" has 'saved' in it
     assert (studio[1] / "configs" / "edit.yaml").read_text() == TINY.replace("title: Tiny\n", "title: Tiny, in the form\n")
     count = page.locator("[data-path='sections.1.count'] input")
     page.click("button[data-tab=form]")
@@ -131,18 +131,29 @@ def test_a_misspelt_key_shows_its_mistake_at_its_line(page, studio, shots) -> No
 
 def test_a_sections_samples_and_first_page_are_shown(page, studio, shots) -> None:  # type: ignore[no-untyped-def]
     page.goto(base(studio) + "/books/tiny")
-    page.wait_for_selector("#boards .tile img")
-    samples = page.locator("#samples .tile")
-    samples.nth(3).wait_for(timeout=WAIT)
-    assert samples.count() == 4
-    assert all(tile.get_attribute("data-level") == "easy" for tile in samples.all())
-    assert "givens" in samples.first.inner_text() and "hardest" in samples.first.inner_text()
+    # The page draws its previews on opening and again once the text is checked: read each set of tiles
+    # in one step when it is all there, never tile by tile while it may be drawn again.
+    samples = shown(page, "#samples .tile", 4)
+    assert {level for level, _ in samples} == {"easy"}
+    assert "givens" in samples[0][1] and "hardest" in samples[0][1]
     page.wait_for_selector("#page img.pagepic", timeout=WAIT)
-    assert page.locator("#boards .tile").count() == 2
+    assert len(shown(page, "#boards .tile", 2)) == 2
     page.select_option("#section-pick", "1")
     page.wait_for_selector("#boards .cap:has-text('box=3')", timeout=WAIT)
     page.wait_for_selector("#samples .tile img", timeout=WAIT)
     page.screenshot(path=str(shots / "studio-preview.png"), full_page=True)
+
+
+def shown(page, selector: str, count: int) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The (data-level, text) of the `count` elements `selector` finds, read at once as soon as there are
+    that many (each with its picture)."""
+    found = page.wait_for_function(
+        """([selector, count]) => {
+             const tiles = [...document.querySelectorAll(selector)];
+             return tiles.length === count && tiles.every(t => t.querySelector("img"))
+               && tiles.map(t => [t.dataset.level || "", t.innerText]);
+           }""", arg=[selector, count], timeout=WAIT)
+    return [tuple(pair) for pair in found.json_value()]
 
 
 def test_a_build_shows_its_progress_and_gives_the_clis_pdf(page, studio, shots, tmp_path) -> None:  # type: ignore[no-untyped-def]
