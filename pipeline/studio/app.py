@@ -179,7 +179,7 @@ async def _http(request: Request, exc: Exception) -> Response:
 
 
 def _studio(request: Request) -> Studio:
-    return request.app.state.studio  # type: ignore[no-any-return]
+    return request.app.state.studio
 
 
 async def _book(request: Request) -> Book:
@@ -549,4 +549,6 @@ async def api_undo(request: Request) -> Response:
 
 def studio_of(app: Guard) -> Studio:
     """The studio behind an app made by create_app (for the tests and the server)."""
-    return app.app.state.studio  # type: ignore[no-any-return,attr-defined]
+    inner = app.app
+    assert isinstance(inner, Starlette)
+    return inner.state.studio

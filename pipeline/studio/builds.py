@@ -214,15 +214,15 @@ class Builds:
         for task in self.waiting.values():
             task.cancel()
         self.waiting.clear()
-        running = [run for run in self.runs.values() if not run.over and run.process is not None]
-        for run in running:
+        running = [(run, run.process) for run in self.runs.values() if not run.over and run.process is not None]
+        for run, process in running:
             run.cancelling = True
-            _interrupt(run.process.pid)  # type: ignore[union-attr]
-        for run in running:
+            _interrupt(process.pid)
+        for _, process in running:
             try:
-                await asyncio.wait_for(run.process.wait(), STOP_SECONDS)  # type: ignore[union-attr]
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
             except asyncio.TimeoutError:
-                _kill(run.process.pid)  # type: ignore[union-attr]
+                _kill(process.pid)
         if self.tasks:
             await asyncio.wait(self.tasks, timeout=STOP_SECONDS)
 
