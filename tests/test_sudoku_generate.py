@@ -294,7 +294,9 @@ def test_rating_bounds_narrow_the_band():
 
 
 def test_a_section_range_stops_below_unreasonable():
-    from pipeline.kinds.sudoku.section import SudokuSection
+    from pipeline.kinds import registry
+
+    SudokuSection = registry.kind("sudoku").section_model
 
     section = SudokuSection(name="All", kind="sudoku", min_level="easy", count=10)
     assert [section.level_of(i) for i in (1, 10)] == ["easy", "extreme"]

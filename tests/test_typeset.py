@@ -19,6 +19,7 @@ from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.solve import solve
 from pipeline.shapes import make_mask
 from pipeline.typeset import typeset_book
+from pipeline.kinds.hidato.textformat import KINDS as ADJACENCY_OF
 from pipeline.kinds.hidato.draw import fit_grid
 from pipeline.typeset.layout import (
     LARGE_PRINT,
@@ -54,9 +55,10 @@ def make_records() -> list[dict]:
     for s, section in enumerate(book.sections):
         for i in range(1, section.count + 1):
             shape = section.shapes[(i - 1) % len(section.shapes)]
-            mask = make_mask(shape.name, shape.size, adjacency=section.adjacency)
+            adjacency = ADJACENCY_OF[section.kind]
+            mask = make_mask(shape.name, shape.size, adjacency=adjacency)
             level = section.difficulty[(i - 1) % len(section.difficulty)]
-            record = generate(mask, section.adjacency, level, 100 * s + i, shape=shape.name)
+            record = generate(mask, adjacency, level, 100 * s + i, shape=shape.name)
             out.append({**record, "section": section.name, "index": i, "section_index": s, "fingerprint": "f"})
     return out
 

@@ -286,6 +286,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code (0 fine, 1 a check failed, 2 a user error, 130 interrupted)."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
+        registry.check_plugins()
+    except PuzzleBookError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    try:
         parser = build_parser(generate_kind(words))
         args, unknown = parser.parse_known_args(words)
         if unknown:  # said by the command's own parser, so its usage names its options

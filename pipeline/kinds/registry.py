@@ -22,28 +22,40 @@ BUILT_IN: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH
 ENTRY_POINTS = "puzzlebook.kinds"
 
 
-def _plugged_in() -> tuple[Kind[Any, Any], ...]:
+def _plugged_in() -> tuple[tuple[Kind[Any, Any], ...], tuple[str, ...]]:
     """The kinds other installed packages offer, in entry point name order (so never in the order the
-    file system lists them). A broken plugin is a PuzzleBookError naming it, never a traceback."""
+    file system lists them), and what is wrong with each plugin that cannot join: its import fails,
+    it is no Kind, or its name is taken. Those are left out, and `check_plugins` says why."""
     found: list[Kind[Any, Any]] = []
+    problems: list[str] = []
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
+        where = f"the kind plugin {point.name!r} ({point.value})"
         try:
             kind = point.load()
         except Exception as err:  # any import error of another package's code
-            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) cannot be loaded: {err}") from None
+            problems.append(f"{where} cannot be loaded: {err}")
+            continue
         if not isinstance(kind, Kind):
-            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) is not a Kind")
-        if kind.name in {each.name for each in (*BUILT_IN, *found)}:
-            raise PuzzleBookError(f"the kind plugin {point.name!r} ({point.value}) names the kind {kind.name!r}, "
-                                  "which is taken")
-        found.append(kind)
-    return tuple(found)
+            problems.append(f"{where} is not a Kind")
+        elif kind.name in {each.name for each in (*BUILT_IN, *found)}:
+            problems.append(f"{where} names the kind {kind.name!r}, which is taken")
+        else:
+            found.append(kind)
+    return tuple(found), tuple(problems)
 
 
-KINDS: tuple[Kind[Any, Any], ...] = BUILT_IN + _plugged_in()
+_PLUGGED_IN, _PLUGIN_PROBLEMS = _plugged_in()
+KINDS: tuple[Kind[Any, Any], ...] = BUILT_IN + _PLUGGED_IN
 DEFAULT: Kind[Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+def check_plugins() -> None:
+    """PuzzleBookError naming the first kind plugin that could not join (the command line says it and
+    stops, exit code 2), rather than a kind silently missing."""
+    if _PLUGIN_PROBLEMS:
+        raise PuzzleBookError(_PLUGIN_PROBLEMS[0])
 
 
 def names() -> tuple[str, ...]:

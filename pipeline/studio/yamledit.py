@@ -65,7 +65,8 @@ def edit(text: str, path: Path_, value: Any = None, *, op: str = "set", source: 
             target = _child(parent, key)
         if not isinstance(target, list):
             raise PuzzleBookError(f"{_where(path)} is not a list", source=source)
-        target.append(_node(value, flow=bool(getattr(target, "fa", None) and target.fa.flow_style())))
+        flow = isinstance(target, CommentedSeq) and bool(target.fa.flow_style())  # a [a, b] list stays one
+        target.append(_node(value, flow=flow))
     elif op == "remove":
         _remove(parent, key)
         _prune(root, path[:-1])
