@@ -25,24 +25,14 @@ DATA = Path(__file__).resolve().parent / "data"
 
 SLOW: dict[str, str] = {
     # node id (a whole module, a test, or a test with all its parameters): why it is slow
-    "tests/test_dask.py": "starts a distributed cluster of worker processes and builds books on it",
-    "tests/test_studio_browser.py": "drives a real browser against a running studio",
-    "tests/test_review_browser.py": "drives a real browser against a running studio",
     "tests/test_build.py::test_a_killed_build_resumes_to_the_same_bytes":
         "30 hard 10x10 puzzles made in a subprocess, then two builds more",
     "tests/test_build.py::test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs":
         "waits for a subprocess build of 30 hard 10x10 puzzles",
-    "tests/test_studio_api.py::test_a_build_reports_its_progress_and_makes_the_clis_book":
-        "a book built through the studio and again by the CLI",
-    "tests/test_studio_api.py::test_a_cancelled_build_keeps_its_records_and_the_previous_book":
-        "builds through the studio, one of them cancelled",
-    "tests/test_studio_api.py::test_a_builds_end_is_said_once_it_is_over_so_the_next_build_may_start_at_once":
-        "builds through the studio, one after the other",
-    "tests/test_studio_api.py::test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back":
-        "a book built through the studio and rebuilt after replacements and an undo",
-    "tests/test_studio_api.py::test_the_review_shows_every_puzzle_its_pictures_and_steps":
-        "a book built through the studio, then every puzzle's pictures drawn",
-    "tests/test_textformat.py::test_canonical_text_parses_and_formats_to_itself": "hypothesis, 60 lists of puzzles",
+    "tests/test_config.py::test_fuzz_structures_only_raise_puzzlebook_errors": "hypothesis, 150 examples",
+    "tests/test_dask.py": "starts a distributed cluster of worker processes and builds books on it",
+    "tests/test_export.py::test_a_puzzle_cropped_from_the_book_page_is_its_export":
+        "renders a book page for every puzzle and answer to compare it with the export",
     "tests/test_faults.py::test_a_lost_worker_is_named_by_how_its_own_process_ended":
         "a worker pool whose worker exits, and the pool started again",
     "tests/test_faults.py::test_workers_killed_by_a_signal_every_time_name_it_in_the_error":
@@ -55,20 +45,16 @@ SLOW: dict[str, str] = {
         "two subprocess builds under a file-size limit",
     "tests/test_faults.py::test_a_full_disk_stops_the_build_with_a_message_and_keeps_the_old_book":
         "a subprocess build onto a filled tmpfs",
-    "tests/test_export.py::test_a_puzzle_cropped_from_the_book_page_is_its_export":
-        "renders a book page for every puzzle and answer to compare it with the export",
     "tests/test_hostile_configs.py::test_a_wrong_value_at_any_key_names_that_key":
         "about fifty parameters, each loading a config twelve times",
     "tests/test_hostile_configs.py::test_a_billion_laughs_is_refused_in_moments_and_little_memory":
         "each parameter starts a memory-limited `puzzlebook build` subprocess",
     "tests/test_hostile_configs.py::test_fuzzed_configs_load_or_fail_as_a_user_error":
         "hypothesis, 150 examples",
-    "tests/test_config.py::test_fuzz_structures_only_raise_puzzlebook_errors": "hypothesis, 150 examples",
     "tests/test_kinds.py::test_there_are_no_import_cycles": "parses every module of the package again for each one",
-    "tests/test_studio_fuzz.py::test_no_request_breaks_the_studio_or_writes_outside_its_folder":
-        "hypothesis, 400 requests",
-    "tests/test_studio_fuzz.py::test_past_the_door_no_body_breaks_a_route": "hypothesis, 300 requests",
-    "tests/test_studio_fuzz.py::test_no_query_breaks_a_route": "hypothesis, 300 requests",
+    "tests/test_studio_api.py::test_the_review_shows_every_puzzle_its_pictures_and_steps":
+        "a book built through the studio, then every puzzle's pictures drawn",
+    "tests/test_textformat.py::test_canonical_text_parses_and_formats_to_itself": "hypothesis, 60 lists of puzzles",
     "tests/test_textformat.py::test_format_then_parse_gives_the_same_puzzles": "hypothesis, 60 lists of puzzles",
 }
 
