@@ -27,6 +27,7 @@ from pipeline.book.build import BuildReport, build
 from pipeline.book.config import load_config
 from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
+from pipeline.kinds.record import Place
 from pipeline.typeset import typeset_book
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,15 +149,16 @@ def stage_table(reports: dict[int, BuildReport]) -> str:
     return "\n".join(rows)
 
 
-def typeset_big_book(book: BookSpec, records: list[dict[str, Any]], pages: int, path: Path) -> tuple[int, float]:
+def typeset_big_book(book: BookSpec, records: list[PuzzleRecord], pages: int, path: Path) -> tuple[int, float]:
     """Typeset the book with every section repeated until it reaches about BIG_BOOK_PAGES pages."""
     times = math.ceil(BIG_BOOK_PAGES / pages)
     sections = [section.model_copy(update={"count": section.count * times}) for section in book.sections]
     big = book.model_copy(update={"sections": sections})
     repeated = []
     for section in book.sections:
-        own = [record for record in records if record["section"] == section.name]
-        repeated += [{**record, "index": record["index"] + copy * section.count} for copy in range(times) for record in own]
+        own = [record for record in records if record.section == section.name]
+        repeated += [record.placed(Place(record.section, record.section_index, record.index + copy * section.count))
+                     for copy in range(times) for record in own]
     start = time.perf_counter()
     count = typeset_book(big, repeated, path)
     return count, time.perf_counter() - start

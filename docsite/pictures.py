@@ -22,6 +22,7 @@ from pipeline.typeset import book_fonts
 from pipeline.typeset.book import Page, plan_pages
 from pipeline.typeset.layout import style_for
 from pipeline.typeset.placement import Placement, placements
+from pipeline.kinds.record import PuzzleRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
@@ -64,7 +65,7 @@ class BuiltBook:
     name: str
     book: BookSpec
     out: Path
-    records: list[dict[str, Any]]
+    records: list[PuzzleRecord]
     places: list[Placement]
     pages: list[Page]
 
@@ -86,8 +87,8 @@ def read_built(name: str, out: Path) -> BuiltBook:
 
 def shown_puzzle(built: BuiltBook) -> int:
     """The puzzle the gallery shows: the first of the book's last section (usually its hardest)."""
-    last = built.records[-1]["section_index"]
-    return next(n for n, record in enumerate(built.records, 1) if record["section_index"] == last)
+    last = built.records[-1].section_index
+    return next(n for n, record in enumerate(built.records, 1) if record.section_index == last)
 
 
 def gallery_pictures(built: BuiltBook) -> list[Picture]:

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.book.build import BuildReport, build, output_folder, parallel_settings
-from pipeline.book.store import record_line
+from pipeline.book.store import json_line
 from pipeline.book.verify import verify_record
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.bookspec import ParallelSpec
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
@@ -303,7 +304,7 @@ def test_a_tampered_record_is_reported_by_line_and_made_again(built: tuple[Path,
     lines = lines_of(out)
     record = json.loads(lines[5])
     record["solution"][0][0], record["solution"][0][1] = record["solution"][0][1], record["solution"][0][0]
-    lines[5] = record_line(record)
+    lines[5] = json_line(record)
     (out / "puzzles.jsonl").write_text("".join(lines), encoding="utf-8")
     report = rebuild(config, out)
     assert (report.reused, report.generated) == (7, 1)
@@ -319,10 +320,10 @@ def test_verify_rejects_a_puzzle_with_two_solutions(built: tuple[Path, Path]) ->
     n = max(max(v for v in row if v) for row in record["solution"])
     record["grid"] = [[v if v in (None, 1, n) else 0 for v in row] for row in record["solution"]]
     with pytest.raises(PuzzleBookError, match=r"^section 'Small squares', puzzle 1: the solver finds multiple"):
-        verify_record(record)
+        verify_record(PuzzleRecord.from_json(record))
     record["grid"] = "nonsense"
     with pytest.raises(PuzzleBookError, match="not a readable puzzle record"):
-        verify_record(record)
+        verify_record(PuzzleRecord.from_json(record))
 
 
 def test_the_command_line_builds_into_output_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pipeline.book.store import read_records
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.book.build import build
 from pipeline.book.config import load_config, load_config_text
 from pipeline.book.listing import listing_text
@@ -57,8 +59,8 @@ def small_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return config, folder / "out"
 
 
-def records(out: Path) -> list[dict]:
-    return [json.loads(line) for line in (out / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()]
+def records(out: Path) -> list[PuzzleRecord]:
+    return read_records(out / "puzzles.jsonl")[0]
 
 
 def cover_reader(config: Path, out: Path, pages: int, paper: str) -> tuple[PdfReader, object]:

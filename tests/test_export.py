@@ -16,6 +16,8 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
+from pipeline.book.store import read_records
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.book.config import load_config
 from pipeline.book.export import book_records, file_batch, slug
 from pipeline.cli.main import main
@@ -40,16 +42,15 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _records(folder: Path) -> list[dict]:
-    lines = (folder / "output" / "tiny" / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines]
+def _records(folder: Path) -> list[PuzzleRecord]:
+    return read_records(folder / "output" / "tiny" / "puzzles.jsonl")[0]
 
 
 def test_every_puzzle_and_answer_is_a_file_named_by_section_and_number(book: Path) -> None:
     records = _records(book)
     files = sorted(path.name for path in (book / "output" / "tiny" / "export").iterdir())
     expected = sorted(name for i, record in enumerate(records, 1)
-                      for name in (f"{slug(record['section'])}-{i:03d}.png", f"{slug(record['section'])}-{i:03d}-answer.png"))
+                      for name in (f"{slug(record.section)}-{i:03d}.png", f"{slug(record.section)}-{i:03d}-answer.png"))
     assert files == expected
     assert "warm-up-001.png" in files and "sudoku-013-answer.png" in files
 
@@ -63,7 +64,7 @@ def test_the_checkpoint_is_read_as_every_reader_reads_it_a_torn_last_line_left_o
         del record["checksum"]
     torn = tmp_path / "puzzles.jsonl"
     torn.write_bytes(b"".join(lines) + lines[0][: len(lines[0]) // 2])
-    assert book_records(torn, len(lines)) == book_lines
+    assert [record.to_json() for record in book_records(torn, len(lines))] == book_lines
     torn.write_bytes(b"".join(lines[:-1]) + lines[-1][:-9])
     with pytest.raises(PuzzleBookError) as caught:
         book_records(torn, len(lines))
@@ -101,9 +102,9 @@ def test_a_puzzle_cropped_from_the_book_page_is_its_export(book: Path) -> None:
     records = _records(book)
     out = book / "output" / "tiny"
     scale = DPI / 72
-    stems = [f"{slug(record['section'])}-{i:03d}" for i, record in enumerate(records, 1)]
+    stems = [f"{slug(record.section)}-{i:03d}" for i, record in enumerate(records, 1)]
     for i, place in enumerate(placements(config, records)):
-        neighbour = i + 1 if i + 1 < len(records) and records[i + 1]["section"] == records[i]["section"] else i - 1
+        neighbour = i + 1 if i + 1 < len(records) and records[i + 1].section == records[i].section else i - 1
         for answer in (False, True):
             spot = place.answer if answer else place.puzzle
             page = pdf_file_image(out / "book.pdf", spot.page - 1, dpi=DPI)
@@ -128,7 +129,7 @@ def test_svg_is_vectors_with_the_numbers_as_text_in_the_books_font(book: Path, t
     texts = root.findall(f".//{SVG}text")
     shown = {text.text for text in texts}
     faces = {group.get("font-family") for group in root.iter(f"{SVG}g") if group.find(f"{SVG}text") is not None}
-    givens = {str(v) for row in records[0]["grid"] for v in row if v}
+    givens = {str(v) for row in records[0].grid for v in row if v}
     assert givens <= shown and "Puzzle 1" in shown
     assert faces == {"DejaVu Sans"}  # every text sits in a group that names its face
     assert root.findall(f".//{SVG}path")

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline import __version__
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.book.config import load_config_text
 from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
@@ -22,7 +23,7 @@ LONG = [" ".join(f"Sentence {i} of a long introduction, written to fill more tha
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
+def records() -> list[PuzzleRecord]:
     return make_records()
 
 
@@ -32,7 +33,7 @@ def spec(**changes: object) -> BookSpec:
     return BookSpec.model_validate(data)
 
 
-def page_texts(tmp_path: Path, book: BookSpec, records: list[dict]) -> list[str]:
+def page_texts(tmp_path: Path, book: BookSpec, records: list[PuzzleRecord]) -> list[str]:
     out = tmp_path / "book.pdf"
     typeset_book(book, records, out)
     return [page.extract_text() for page in PdfReader(out).pages]
@@ -42,7 +43,7 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def test_copyright_page_says_who_when_and_how_to_reprint(tmp_path: Path, records: list[dict]) -> None:
+def test_copyright_page_says_who_when_and_how_to_reprint(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     book = spec(copyright={"holder": "Analytical Press", "year": 2026}, isbn="978-0-306-40615-7",
                 edition="Second edition, 2027")
     page = flat(page_texts(tmp_path, book, records)[1])
@@ -62,7 +63,7 @@ def test_copyright_holder_defaults_to_the_author_and_optional_lines_stay_out() -
     assert copyright_paragraphs(holder_only)[1] == "Copyright \u00a9 Someone Else"
 
 
-def test_introduction_comes_before_the_howto_pages_and_is_listed(tmp_path: Path, records: list[dict]) -> None:
+def test_introduction_comes_before_the_howto_pages_and_is_listed(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     pages = page_texts(tmp_path, spec(introduction=["First paragraph of the welcome.", "Second one."]), records)
     intro = next(i for i, text in enumerate(pages) if text.lstrip().startswith("Introduction"))
     howto = next(i for i, text in enumerate(pages) if "How to play" in text and "Contents" not in text)
@@ -72,7 +73,7 @@ def test_introduction_comes_before_the_howto_pages_and_is_listed(tmp_path: Path,
     assert re.search(rf"Introduction\s+{intro + 1}\b", contents)
 
 
-def test_a_long_introduction_runs_over_pages_without_losing_a_word(tmp_path: Path, records: list[dict]) -> None:
+def test_a_long_introduction_runs_over_pages_without_losing_a_word(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     pages = page_texts(tmp_path, spec(introduction=[*LONG, "The last paragraph."]), records)
     first = next(i for i, text in enumerate(pages) if text.lstrip().startswith("Introduction"))
     howto = next(i for i, text in enumerate(pages) if "How to play" in text and "Contents" not in text)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.book.store import read_records
 from pipeline.book.config import load_config
 from pipeline.typeset.placement import placements
 from tests.browser import NEEDS_CHROMIUM, browser, shots, watch  # noqa: F401 (fixtures)
@@ -49,12 +50,12 @@ def test_the_reports_numbers_are_the_manifests(built: Path) -> None:
 
 def test_each_row_names_the_page_the_puzzle_prints_on(built: Path) -> None:
     out = built / "out"
-    records = [json.loads(line) for line in (out / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()]
+    records, _ = read_records(out / "puzzles.jsonl")
     data = _data((out / "report.html").read_text(encoding="utf-8"))
     places = placements(load_config(built / "tiny.yaml"), records)
     assert [(row["number"], row["page"], row["answer_page"]) for row in data["rows"]] == [
         (place.number, place.puzzle.page, place.answer.page) for place in places]
-    assert [row["level"] for row in data["rows"]] == [record["grade"]["level"] for record in records]
+    assert [row["level"] for row in data["rows"]] == [record.level for record in records]
 
 
 def test_the_report_carries_no_reference_to_anything_outside_itself(built: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from pipeline.book.store import read_records
 from pipeline.book.config import load_config
 from pipeline.typeset.single import puzzle_pdf, section_page_pdf
 
@@ -30,8 +31,8 @@ def _texts(pdf: bytes | Path) -> list[str]:
 def test_a_sections_first_page_preview_is_that_page_of_the_book(built: tuple[Path, Path], section: int) -> None:
     config, out = built
     book = load_config(config)
-    records = [json.loads(line) for line in (out / "puzzles.jsonl").read_text().splitlines()]
-    own = [r for r in records if r["section_index"] == section]
+    records, _ = read_records(out / "puzzles.jsonl")
+    own = [r for r in records if r.section_index == section]
     preview = section_page_pdf(book, section, own)
     text = _texts(preview)
     assert len(text) == 1
@@ -47,9 +48,9 @@ def test_a_sections_first_page_preview_is_that_page_of_the_book(built: tuple[Pat
 def test_a_section_page_needs_its_first_puzzles(built: tuple[Path, Path]) -> None:
     config, out = built
     book = load_config(config)
-    records = [json.loads(line) for line in (out / "puzzles.jsonl").read_text().splitlines()]
+    records, _ = read_records(out / "puzzles.jsonl")
     with pytest.raises(ValueError, match="first 4 puzzles"):
-        section_page_pdf(book, 2, [r for r in records if r["section_index"] == 2][:2])
+        section_page_pdf(book, 2, [r for r in records if r.section_index == 2][:2])
 
 
 def test_a_puzzle_drawn_alone_is_its_boards_size(built: tuple[Path, Path]) -> None:

@@ -12,14 +12,17 @@ import pytest
 from pipeline.book.store import (
     append_record,
     checksum,
+    json_line,
     read_records,
     record_line,
     write_json_atomic,
     write_records,
 )
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.record import Place, PuzzleRecord
 
-RECORDS = [{"section": "A", "index": i, "grid": [[1, 0, None]], "fingerprint": f"f{i}"} for i in range(1, 4)]
+RECORDS = [PuzzleRecord("hidato", i, "easy", [[1, 0, None]], [[1, 2, None]], {"level": "easy"}, 1,
+                        {"adjacency": "king"}, Place("A", 0, i), f"f{i}") for i in range(1, 4)]
 
 
 def test_appended_records_read_back_in_order(tmp_path: Path) -> None:
@@ -28,8 +31,11 @@ def test_appended_records_read_back_in_order(tmp_path: Path) -> None:
         append_record(path, record)
     assert read_records(path) == (RECORDS, [])
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert [json.loads(line) for line in lines] == [{**record, "checksum": checksum(record)} for record in RECORDS]
-    assert lines[0] == json.dumps({**RECORDS[0], "checksum": checksum(RECORDS[0])})
+    as_json = [record.to_json() for record in RECORDS]
+    assert [json.loads(line) for line in lines] == [{**record, "checksum": checksum(record)} for record in as_json]
+    assert lines[0] == json.dumps({**as_json[0], "checksum": checksum(as_json[0])})
+    assert list(json.loads(lines[0])) == ["section", "section_index", "index", "kind", "adjacency", "seed", "difficulty",
+                                          "grid", "solution", "grade", "attempts", "fingerprint", "checksum"]
 
 
 def test_a_missing_checkpoint_is_empty(tmp_path: Path) -> None:
@@ -91,7 +97,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "puzzles.jsonl"
     write_records(path, RECORDS)
     with pytest.raises(TypeError):
-        write_records(path, [{"bad": object()}])
+        write_records(path, [PuzzleRecord("hidato", 1, "easy", object(), None, {}, 1)])
     assert read_records(path) == (RECORDS, [])
     assert os.listdir(tmp_path) == ["puzzles.jsonl"]
 
@@ -114,3 +120,18 @@ def test_a_flipped_byte_or_an_edit_is_caught_by_the_checksum(tmp_path: Path) -> 
     assert records == []
     assert [note.split(": ", 1)[0] for note in notes] == [f"{path}, line {n}" for n in (1, 2, 3)]
     assert all("checksum does not match" in note for note in notes)
+
+
+def test_a_line_with_its_checksum_but_no_puzzle_record_is_noted_at_its_place(tmp_path: Path) -> None:
+    """The store reads typed records: a line whose checksum holds but whose fields are not a record's
+    (a seed written as true, a field missing) is left out, its note naming the line and the puzzle."""
+    path = tmp_path / "puzzles.jsonl"
+    good = RECORDS[0].to_json()
+    seeded = {**RECORDS[1].to_json(), "seed": True}
+    gradeless = {key: value for key, value in RECORDS[2].to_json().items() if key != "grade"}
+    path.write_text(json_line(good) + json_line(seeded) + json_line(gradeless), encoding="utf-8")
+    records, notes = read_records(path)
+    assert records == RECORDS[:1]
+    assert notes == [f"{path}, line 2: section 'A', puzzle 2: its seed True is not a whole number; it is left out and "
+                     "made again",
+                     f"{path}, line 3: section 'A', puzzle 3: it has no 'grade'; it is left out and made again"]

@@ -236,7 +236,7 @@ def test_previews_show_the_boards_the_first_puzzles_and_the_first_page(client: T
     # the book's own first puzzles: the jobs its plan makes, with their real seeds
     book = load_config(place / "configs" / "tiny.yaml")
     made = [run_job(job.to_dict()) for job in plan(book)[:4]]
-    assert [s["givens"] for s in samples] == [r["grade"]["givens"] for r in made]
+    assert [s["givens"] for s in samples] == [r.grade["givens"] for r in made]
     page = client.post("/api/preview/page", json={**body, "section": 1}, headers=ORIGIN).json()["image"]
     assert page.startswith("data:image/png;base64,")
     bad = client.post("/api/preview/samples", json={**body, "section": 9}, headers=ORIGIN)

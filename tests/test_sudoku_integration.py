@@ -19,6 +19,7 @@ from pipeline.book.config import load_config, load_config_text
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan
 from pipeline.book.verify import verify_record
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -136,7 +137,7 @@ def test_sudoku_jobs_carry_box_and_symmetry_and_make_the_generate_record() -> No
     assert [job.difficulty for job in sudoku] == ["easy", "medium", "easy"]
     assert len({job.fingerprint for job in jobs}) == len(jobs)
     job = sudoku[2]
-    record = run_job(job.to_dict())
+    record = run_job(job.to_dict()).to_json()
     assert record == {"section": "Fours", "section_index": 2, "index": 1,
                       **generate(2, "easy", job.seed, symmetry="none"), "fingerprint": job.fingerprint}
 
@@ -152,17 +153,18 @@ def test_changing_box_or_symmetry_changes_the_fingerprint() -> None:
 
 
 def test_verify_accepts_a_sudoku_record_and_rejects_tampered_ones() -> None:
-    record = {"section": "S", "index": 1, **generate(3, "easy", 5)}
-    verify_record(record)
+    record = {"section": "S", "section_index": 0, "index": 1, **generate(3, "easy", 5)}
+    verify_record(PuzzleRecord.from_json(record))
     relabelled = record["solution"].translate(str.maketrans("12", "21"))  # a valid grid, not this puzzle's
     with pytest.raises(PuzzleBookError, match="does not solve its grid"):
-        verify_record({**record, "solution": relabelled})
+        verify_record(PuzzleRecord.from_json({**record, "solution": relabelled}))
     with pytest.raises(PuzzleBookError, match="not a readable puzzle record"):
-        verify_record({**record, "solution": record["solution"][1] + record["solution"][0] + record["solution"][2:]})
+        swapped = record["solution"][1] + record["solution"][0] + record["solution"][2:]
+        verify_record(PuzzleRecord.from_json({**record, "solution": swapped}))
     with pytest.raises(PuzzleBookError, match="multiple solutions"):
-        verify_record({**record, "grid": "." * 81})
+        verify_record(PuzzleRecord.from_json({**record, "grid": "." * 81}))
     with pytest.raises(PuzzleBookError, match="not a readable puzzle record"):
-        verify_record({**record, "grid": record["grid"][:80]})
+        verify_record(PuzzleRecord.from_json({**record, "grid": record["grid"][:80]}))
 
 
 # ------------------------------------------------------------------------------------ how-to

@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline import __version__
+from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.bookspec import BookSpec
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -44,11 +45,11 @@ def spec(**changes: object) -> BookSpec:
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
+def records() -> list[PuzzleRecord]:
     return make_records()
 
 
-def make_records() -> list[dict]:
+def make_records() -> list[PuzzleRecord]:
     """Real puzzles from the engine, shaped like the lines of puzzles.jsonl, in book order."""
     book = spec()
     out = []
@@ -59,19 +60,20 @@ def make_records() -> list[dict]:
             mask = make_mask(shape.name, shape.size, adjacency=adjacency)
             level = section.difficulty[(i - 1) % len(section.difficulty)]
             record = generate(mask, adjacency, level, 100 * s + i, shape=shape.name)
-            out.append({**record, "section": section.name, "index": i, "section_index": s, "fingerprint": "f"})
+            out.append(PuzzleRecord.from_json({**record, "section": section.name, "index": i, "section_index": s,
+                                               "fingerprint": "f"}))
     return out
 
 
-def serpentine(size: int) -> dict:
+def serpentine(size: int) -> PuzzleRecord:
     """A hand-made size x size record (1 and N given, the rest empty): only its layout matters here."""
     solution = [[r * size + (c if r % 2 == 0 else size - 1 - c) + 1 for c in range(size)] for r in range(size)]
     grid = [[v if v in (1, size * size) else 0 for v in row] for row in solution]
-    return {"kind": "hidato", "adjacency": "king", "shape": "square", "grid": grid, "solution": solution,
-            "grade": {"level": "hard"}, "section": "Squares", "index": 1, "section_index": 0, "fingerprint": "f"}
+    return PuzzleRecord("hidato", 1, "hard", grid, solution, {"level": "hard"}, 1,
+                        {"adjacency": "king", "shape": "square"}, Place("Squares", 0, 1), "f")
 
 
-def build(tmp_path: Path, book: BookSpec, records: list[dict], name: str = "book.pdf", **kw: bool) -> PdfReader:
+def build(tmp_path: Path, book: BookSpec, records: list[PuzzleRecord], name: str = "book.pdf", **kw: bool) -> PdfReader:
     out = tmp_path / name
     pages = typeset_book(book, records, out, **kw)
     reader = PdfReader(out)
@@ -83,7 +85,7 @@ def texts(reader: PdfReader) -> list[str]:
     return [page.extract_text() for page in reader.pages]
 
 
-def test_print_edition_follows_the_print_rules(tmp_path: Path, records: list[dict]) -> None:
+def test_print_edition_follows_the_print_rules(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     reader = build(tmp_path, spec(), records)
     assert len(reader.pages) >= 24 and len(reader.pages) % 2 == 0
     assert "/Outlines" not in reader.trailer["/Root"]
@@ -103,7 +105,7 @@ def test_print_edition_follows_the_print_rules(tmp_path: Path, records: list[dic
         assert all(float(width) >= 0.75 for width in re.findall(r"([\d.]+) w\b", stream))
 
 
-def test_pages_in_order_with_numbers_headings_and_answers(tmp_path: Path, records: list[dict]) -> None:
+def test_pages_in_order_with_numbers_headings_and_answers(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     pages = texts(build(tmp_path, spec(), records))
     assert "Test Book" in pages[0] and "A. Tester" in pages[0]
     # The back of the title page is the copyright page, without a page number.
@@ -123,20 +125,20 @@ def test_pages_in_order_with_numbers_headings_and_answers(tmp_path: Path, record
     assert str(answers) in pages[answers - 1].split()  # its page number
 
 
-def test_howto_page_explains_the_difficulty_scale(tmp_path: Path, records: list[dict]) -> None:
+def test_howto_page_explains_the_difficulty_scale(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     howto = " ".join(texts(build(tmp_path, spec(), records))[3].split())
     for level in ("Easy:", "Medium:", "Hard:", "Expert:"):
         assert level in howto
     assert "hardest reasoning" in howto and "try a number" in howto
 
 
-def test_contents_page_is_optional(tmp_path: Path, records: list[dict]) -> None:
+def test_contents_page_is_optional(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     pages = texts(build(tmp_path, spec(contents=False), records))
     assert "How to play Hidato" in pages[2]
     assert not any("Contents" in text for text in pages)
 
 
-def test_answers_after_each_section(tmp_path: Path, records: list[dict]) -> None:
+def test_answers_after_each_section(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     pages = texts(build(tmp_path, spec(answers={"where": "section", "per_page": 4}), records))
     assert "Answers: Squares" in pages[2]  # listed in the contents
     order = [next(n for n, text in enumerate(pages) if n > 2 and heading in text)
@@ -144,7 +146,7 @@ def test_answers_after_each_section(tmp_path: Path, records: list[dict]) -> None
     assert order == sorted(order)
 
 
-def test_bleed_mirrors_the_trim_away_from_the_spine(tmp_path: Path, records: list[dict]) -> None:
+def test_bleed_mirrors_the_trim_away_from_the_spine(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     reader = build(tmp_path, spec(page={"size": "6x9", "bleed": True, "outside": "0.375in"}), records)
     recto, verso = reader.pages[0], reader.pages[1]
     for page in (recto, verso):
@@ -154,7 +156,7 @@ def test_bleed_mirrors_the_trim_away_from_the_spine(tmp_path: Path, records: lis
     assert [float(v) for v in verso.trimbox] == [9, 9, 441, 657]
 
 
-def test_a4_page_size(tmp_path: Path, records: list[dict]) -> None:
+def test_a4_page_size(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     box = build(tmp_path, spec(page={"size": "a4"}), records).pages[5].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
 
@@ -170,7 +172,7 @@ def test_page_count_padding() -> None:
     assert [padded_page_count(n) for n in (1, 23, 24, 25, 101)] == [24, 24, 24, 26, 102]
 
 
-def test_screen_edition_has_bookmarks(tmp_path: Path, records: list[dict]) -> None:
+def test_screen_edition_has_bookmarks(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     reader = build(tmp_path, spec(), records, screen=True)
     titles = [entry.title for entry in reader.outline]
     assert titles[:2] == ["Test Book", "Contents"]
@@ -178,7 +180,7 @@ def test_screen_edition_has_bookmarks(tmp_path: Path, records: list[dict]) -> No
     assert all("/Annots" not in page for page in reader.pages)
 
 
-def test_same_input_same_bytes(tmp_path: Path, records: list[dict]) -> None:
+def test_same_input_same_bytes(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     for screen in (False, True):
         book = spec(large_print=True, answers={"per_page": 4})
         build(tmp_path, book, records, "a.pdf", screen=screen)
@@ -186,7 +188,7 @@ def test_same_input_same_bytes(tmp_path: Path, records: list[dict]) -> None:
         assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
-def test_failed_typeset_leaves_the_old_book_and_no_temp_file(tmp_path: Path, records: list[dict]) -> None:
+def test_failed_typeset_leaves_the_old_book_and_no_temp_file(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     out = tmp_path / "book.pdf"
     typeset_book(spec(), records, out)
     before = out.read_bytes()
@@ -210,7 +212,7 @@ def test_answers_too_small_name_their_field(tmp_path: Path) -> None:
 
 def test_large_print_numbers_are_bigger_and_must_fit(tmp_path: Path) -> None:
     box = slots(Rect(0, 0, 540, 650), 4, 16)[0]
-    grid = serpentine(8)["grid"]
+    grid = serpentine(8).grid
     assert fit_grid(grid, box, LARGE_PRINT).number_size > fit_grid(grid, box, REGULAR).number_size
     sections = [{**SECTIONS[0], "per_page": 6}]
     with pytest.raises(PuzzleBookError, match="in large print"):
@@ -218,7 +220,7 @@ def test_large_print_numbers_are_bigger_and_must_fit(tmp_path: Path) -> None:
         typeset_book(book, [serpentine(12)], tmp_path / "x.pdf")
 
 
-def test_records_must_come_in_book_order(tmp_path: Path, records: list[dict]) -> None:
+def test_records_must_come_in_book_order(tmp_path: Path, records: list[PuzzleRecord]) -> None:
     with pytest.raises(ValueError, match="book order"):
         typeset_book(spec(), records[::-1], tmp_path / "x.pdf")
 

@@ -27,6 +27,7 @@ from pipeline.book.preflight import check_layout, probe
 from pipeline.book.resume import in_book_order, placed, resume
 from pipeline.book.run import import_distributed, run_jobs
 from pipeline.book.store import append_record, write_json_atomic
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.book.verify import verify_records
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, ParallelSpec
@@ -111,10 +112,10 @@ def _build(
         missing = [job for job in planned if job.fingerprint not in made]
         tell = Progress(planned, {job.fingerprint for job in missing}, progress)
 
-        def keep(record: dict[str, Any]) -> None:
+        def keep(record: PuzzleRecord) -> None:
             with writing(checkpoint):
                 append_record(checkpoint, record)
-            made[record["fingerprint"]] = record
+            made[job_of(record)] = record
             tell.made(record)
 
         with stage(timings, "generate"):
@@ -128,7 +129,7 @@ def _build(
         tell.stage("verify")
         with stage(timings, "verify"):
             new = {job.fingerprint for job in missing}
-            verify_records([record for record in records if record["fingerprint"] in new])
+            verify_records([record for record in records if job_of(record) in new])
         pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
         tell.stage("typeset")
         with stage(timings, "typeset"), located(config_path):
@@ -148,11 +149,11 @@ def _build(
             notes=tuple(notes), timings=timings,
         )
         if not cover_only:
-            record = manifest(book, config_path, records, report, screen)
+            summary = manifest(book, config_path, records, report, screen)
             with writing(folder / MANIFEST):
-                write_json_atomic(folder / MANIFEST, record)
+                write_json_atomic(folder / MANIFEST, summary)
             with writing(folder / REPORT), located(config_path):
-                write_text_atomic(folder / REPORT, report_html(book, records, record, fonts=fonts))
+                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=fonts))
         tell.done(report)
         return report
 
@@ -194,8 +195,8 @@ class Progress:
         if self.listener is not None:
             self.listener(record)
 
-    def made(self, record: dict[str, Any]) -> None:
-        entry = self.sections.get(self.section_of.get(record["fingerprint"], ""))
+    def made(self, record: PuzzleRecord) -> None:
+        entry = self.sections.get(self.section_of.get(job_of(record), ""))
         if entry is None:
             return
         entry["made"] += 1
@@ -227,6 +228,13 @@ def told_how_it_ended(listener: Callable[[dict[str, Any]], None] | None) -> Iter
         if listener is not None:
             listener({"event": "cancelled"})
         raise
+
+
+def job_of(record: PuzzleRecord) -> str:
+    """The fingerprint of the job a book's record was made for (every record the build keeps has one)."""
+    if record.fingerprint is None:
+        raise PuzzleBookError("a puzzle record without its job's fingerprint reached the build")
+    return record.fingerprint
 
 
 def parallel_settings(

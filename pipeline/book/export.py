@@ -27,6 +27,7 @@ from pipeline.typeset import book_fonts
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
 from pipeline.typeset.single import puzzle_pdf, puzzle_png, puzzle_svg
+from pipeline.kinds.record import PuzzleRecord
 
 FORMATS = ("png", "svg", "pdf")
 DPI_RANGE = (36, 1200)
@@ -77,15 +78,15 @@ def book_batch(config_path: str, *, quiet: bool = True) -> Batch:
     fonts = book_fonts(book.fonts.files(config_folder(config_path)), book.fonts.shown())
     width = max(3, len(str(report.puzzles)))
     items = [
-        Item(stem=f"{slug(record['section'])}-{place.number:0{width}d}", kind=record["kind"], grid=record["grid"],
-             solution=record["solution"], label=place.label, note=place.note,
+        Item(stem=f"{slug(record.section)}-{place.number:0{width}d}", kind=record.kind, grid=record.grid,
+             solution=record.solution, label=place.label, note=place.note,
              cell=place.puzzle.cell, answer_cell=place.answer.cell)
         for record, place in zip(records, placements(book, records, fonts=fonts))
     ]
     return Batch(items, book.large_print, fonts, folder / "export")
 
 
-def book_records(checkpoint: Path, count: int) -> list[dict[str, Any]]:
+def book_records(checkpoint: Path, count: int) -> list[PuzzleRecord]:
     """The `count` records of the book the build has just left in its checkpoint, read as every reader
     reads it (store.read_records: checksums checked, a cut-off last line left out).
 
@@ -118,9 +119,10 @@ def file_batch(path: str, kind_name: str | None = None) -> Batch:
                 result.status, "could not be proved to have one solution within the search budget")
             raise PuzzleBookError(f"puzzle {number} {verdict}; export prints only puzzles with exactly one answer",
                                   source=path, line=item.line)
-        record = kind.write_record(item.puzzle, result.solutions[0])
-        items.append(Item(stem=f"{stem}-{number:0{width}d}", kind=kind.name, grid=record["grid"],
-                          solution=record["solution"], label=f"Puzzle {number}", note="", cell=None, answer_cell=None))
+        written = kind.write_record(item.puzzle, result.solutions[0])
+        items.append(Item(stem=f"{stem}-{number:0{width}d}", kind=kind.name, grid=written["grid"],
+                          solution=written["solution"], label=f"Puzzle {number}", note="", cell=None,
+                          answer_cell=None))
     return Batch(items, False, DEFAULT_FONTS, Path("output") / stem / "export")
 
 

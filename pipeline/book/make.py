@@ -9,27 +9,31 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from dataclasses import replace
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.kinds.record import Place, PuzzleRecord
 
 KILL_HOOK = "PUZZLEBOOK_KILL_WORKER_IN"
 KILL_ONCE_HOOK = "PUZZLEBOOK_KILL_WORKER_ONCE"
 
 
-def run_job(job: dict[str, Any]) -> dict[str, Any]:
-    """The puzzle record for `job` (a Job.to_dict()): the `generate --json` record plus its place.
+def run_job(job: dict[str, Any]) -> PuzzleRecord:
+    """The puzzle record for `job` (a Job.to_dict()): the `generate --json` record at its place, with its
+    job's fingerprint.
 
     A user-facing failure is re-raised naming the section and puzzle.
     """
     _kill_hook(job)
     try:
-        record = registry.kind(job["kind"]).generate(job["params"], job["difficulty"], job["seed"])
+        made = registry.kind(job["kind"]).generate(job["params"], job["difficulty"], job["seed"])
     except PuzzleBookError as err:
         raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
-    place = {key: job[key] for key in ("section", "section_index", "index")}
-    return {**place, **record, "fingerprint": job["fingerprint"]}
+    record = PuzzleRecord.from_json(made)
+    return replace(record, place=Place(job["section"], job["section_index"], job["index"]),
+                   fingerprint=job["fingerprint"])
 
 
 def _kill_hook(job: dict[str, Any]) -> None:

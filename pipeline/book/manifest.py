@@ -19,6 +19,7 @@ from pipeline import __version__
 from pipeline.bookspec import BookSpec
 from pipeline.book.store import read_json
 from pipeline.kinds import registry
+from pipeline.kinds.record import PuzzleRecord
 
 LIBRARIES = ("reportlab", "joblib", "pydantic", "tqdm", "pyyaml", "dask", "distributed")
 
@@ -46,21 +47,21 @@ class BuildReport:
 
 
 def manifest(
-    book: BookSpec, config_path: str | Path, records: list[dict[str, Any]], report: BuildReport, screen: bool
+    book: BookSpec, config_path: str | Path, records: list[PuzzleRecord], report: BuildReport, screen: bool
 ) -> dict[str, Any]:
     """What was built from what, with which software, and how long each stage took."""
     sections = []
     for section in book.sections:
-        own = [record for record in records if record["section"] == section.name]
-        levels = Counter(record["grade"]["level"] for record in own)
+        own = [record for record in records if record.section == section.name]
+        levels = Counter(record.level for record in own)
         entry = {
             "name": section.name,
             "kind": section.kind,
             "count": len(own),
             "levels": {level: levels[level] for level in registry.kind(section.kind).levels if levels[level]},
-            "attempts": sum(record["attempts"] for record in own),
+            "attempts": sum(record.attempts for record in own),
         }
-        ratings = sorted(record["grade"]["rating"] for record in own if "rating" in record["grade"])
+        ratings = sorted(record.grade["rating"] for record in own if "rating" in record.grade)
         if ratings:  # kinds whose grade has a numeric rating
             entry["ratings"] = {"min": ratings[0], "median": ratings[len(ratings) // 2], "max": ratings[-1]}
         sections.append(entry)

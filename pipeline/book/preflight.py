@@ -19,6 +19,7 @@ from pipeline.bookspec import BookSpec
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry
+from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.typeset.book import check_fit, plan_pages, render
 from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, check_glyphs, register_fonts
 from pipeline.typeset.layout import geometry, style_for
@@ -54,16 +55,16 @@ class Blanks:
         self.grids: dict[tuple[str, str, int | None], Any] = {}
         self.cells: dict[tuple[str, str], int | None] = {}
 
-    def record(self, job: Job) -> dict[str, Any]:
+    def record(self, job: Job) -> PuzzleRecord:
         """A record with the job's place and an empty grid of its board (the size is all layout needs)."""
-        place = {"section": job.section, "section_index": job.section_index, "index": job.index, "kind": job.kind}
         kind = registry.kind(job.kind)
         fixed = self.board_cells(job) is not None
         key = (job.kind, _key(job.params), None if fixed else job.seed)
         if key not in self.grids:
             self.grids[key] = kind.blank_grid(job.params, job.seed)
         grid = self.grids[key]
-        return {**place, "grid": grid, "solution": grid, "grade": {"level": job.difficulty}}
+        return PuzzleRecord(job.kind, job.seed, job.difficulty, grid, grid, {"level": job.difficulty}, attempts=0,
+                            place=Place(job.section, job.section_index, job.index), fingerprint=job.fingerprint)
 
     def board_cells(self, job: Job) -> int | None:
         key = (job.kind, _key(job.params))
@@ -76,7 +77,7 @@ def _key(params: dict[str, Any]) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def probe(missing: list[Job], keep: Callable[[dict[str, Any]], None]) -> set[str]:
+def probe(missing: list[Job], keep: Callable[[PuzzleRecord], None]) -> set[str]:
     """Make, here, the first missing puzzle of each small board and level; return their fingerprints.
 
     A board is small when its kind says it has at most PROBE_CELLS cells (a board drawn anew for each

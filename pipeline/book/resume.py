@@ -15,12 +15,13 @@ from typing import Any
 
 from pipeline.book.plan import Job
 from pipeline.book.store import read_numbered, record_line, write_records
+from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.book.writing import writing
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 
 
-def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str, PuzzleRecord], list[str]]:
     """The checkpoint's records that planned jobs ask for, by fingerprint, and notes on what was left out.
 
     The checkpoint is a cache, and every line of it is judged before use: a line cut off by a kill,
@@ -35,13 +36,13 @@ def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str,
         return {}, []
     numbered, notes = read_numbered(checkpoint)
     wanted = {job.fingerprint: job for job in planned}
-    made: dict[str, dict[str, Any]] = {}
+    made: dict[str, PuzzleRecord] = {}
     lines: dict[str, int] = {}
     stale = 0
     for line, record in numbered:
-        fingerprint = record.get("fingerprint")
+        fingerprint = record.fingerprint
         where = f"{checkpoint}, line {line}"
-        if not isinstance(fingerprint, str):
+        if fingerprint is None:
             notes.append(f"{where}: a record without a fingerprint; it is left out")
             continue
         job = wanted.get(fingerprint)
@@ -69,13 +70,13 @@ def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str,
     return made, notes
 
 
-def proof_problem(record: dict[str, Any], job: Job) -> str | None:
+def proof_problem(record: PuzzleRecord, job: Job) -> str | None:
     """Why a record that belongs to `job` is still no puzzle to print: a solution that does not solve it,
     more than one solution (grading proves there is one: reasoning that finishes, or a search), or a
     grade other than the grader's now, or than the level its job asks for."""
     kind = registry.kind(job.kind)
     try:
-        puzzle, solution = kind.read_record(record)
+        puzzle, solution = kind.read_record(record.to_json())
     except (KeyError, TypeError, ValueError, AttributeError, PuzzleBookError) as err:
         return f"not a readable puzzle record ({err})"
     if not kind.is_solution(puzzle, solution):
@@ -86,17 +87,17 @@ def proof_problem(record: dict[str, Any], job: Job) -> str | None:
         return f"it cannot be graded: {err.message}"
     if graded["level"] != job.difficulty:
         return f"the grader finds it {graded['level']}, but its puzzle asks for {job.difficulty}"
-    if not same(graded, record["grade"]):
+    if not same(dict(graded), dict(record.grade)):
         return "its grade is not the one the grader finds"
     return None
 
 
-def placed(record: dict[str, Any], job: Job) -> dict[str, Any]:
+def placed(record: PuzzleRecord, job: Job) -> PuzzleRecord:
     """The record at its job's place (a section that moved keeps its puzzles but not its position)."""
-    return {**record, "section": job.section, "section_index": job.section_index, "index": job.index}
+    return record.placed(Place(job.section, job.section_index, job.index))
 
 
-def in_book_order(checkpoint: Path, records: list[dict[str, Any]]) -> None:
+def in_book_order(checkpoint: Path, records: list[PuzzleRecord]) -> None:
     """Rewrite the checkpoint in book order when completion order left it otherwise, so that file too
     is the same whatever the worker count."""
     text = "".join(record_line(record) for record in records)
@@ -104,33 +105,28 @@ def in_book_order(checkpoint: Path, records: list[dict[str, Any]]) -> None:
         write_records(checkpoint, records)
 
 
-COMMON_FIELDS = ("section", "section_index", "index", "kind", "seed", "difficulty", "grid", "solution", "grade",
-                 "attempts", "fingerprint")
-"""The fields of every record (the kind adds the ones Kind.record_fields names)."""
-
-
-def record_problem(record: dict[str, Any], job: Job) -> str | None:
+def record_problem(record: PuzzleRecord, job: Job) -> str | None:
     """Why a saved record cannot be the puzzle `job` asks for, or None when what the job decides matches.
 
-    The fingerprint only names the job; this checks the record's own fields agree with it: exactly
-    the fields a record of the kind has, the kind, level, seed and kind's fields the job decides
-    (with their types), a sane attempt count and grade, and the kind's board checks.
+    The fingerprint only names the job, and the store has checked the common fields' types; this
+    checks the record's own fields agree with the job: exactly the kind's fields (with their types),
+    the kind, level and seed the job decides, a sane attempt count, and the kind's board checks.
     """
     kind = registry.kind(job.kind)
     expected: dict[str, Any] = {"kind": job.kind, "difficulty": job.difficulty, **kind.record_fields(job.params)}
-    fields = {*COMMON_FIELDS, *expected}
-    if set(record) != fields:
-        odd = sorted(set(record) ^ fields)
+    own = set(kind.record_fields(job.params))
+    if set(record.fields) != own:
+        odd = sorted(set(record.fields) ^ own)
         return f"its fields are not a puzzle record's (unexpected or missing: {', '.join(map(repr, odd))})"
+    found = {"kind": record.kind, "difficulty": record.difficulty, **record.fields}
     for key, value in expected.items():
-        if not same(record[key], value):
-            return f"its {key} is {_show(record[key])}, but its puzzle asks for {_show(value)}"
-    if type(record["seed"]) is not int or record["seed"] not in kind.record_seeds(job.params, job.seed):
-        return f"its seed {_show(record['seed'])} is not one this puzzle's seed {job.seed} leads to"
-    attempts = record["attempts"]
-    if type(attempts) is not int or attempts < 1 or not isinstance(record["grade"], dict):
+        if not same(found[key], value):
+            return f"its {key} is {_show(found[key])}, but its puzzle asks for {_show(value)}"
+    if record.seed not in kind.record_seeds(job.params, job.seed):
+        return f"its seed {_show(record.seed)} is not one this puzzle's seed {job.seed} leads to"
+    if record.attempts < 1:
         return "its grade or attempts are missing or malformed"
-    return kind.board_problem(record, job.params)
+    return kind.board_problem(record.to_json(), job.params)
 
 
 def same(a: Any, b: Any) -> bool:

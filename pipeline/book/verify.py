@@ -8,24 +8,23 @@ then the full search, milliseconds even on sparse 20x20 boards.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.kinds.record import PuzzleRecord
 
 
-def verify_records(records: list[dict[str, Any]]) -> None:
+def verify_records(records: list[PuzzleRecord]) -> None:
     for record in records:
         verify_record(record)
 
 
-def verify_record(record: dict[str, Any]) -> None:
+def verify_record(record: PuzzleRecord) -> None:
     """Raise PuzzleBookError naming the section and puzzle unless the record is provably unique."""
-    where = f"section {record.get('section')!r}, puzzle {record.get('index')}"
+    where = f"section {record.section!r}, puzzle {record.index}"
     fix = "; delete its line from puzzles.jsonl (or build with --fresh) to make it again"
     try:
-        kind = registry.kind(record["kind"])
-        puzzle, solution = kind.read_record(record)
+        kind = registry.kind(record.kind)
+        puzzle, solution = kind.read_record(record.to_json())
     except (KeyError, TypeError, ValueError, AttributeError, PuzzleBookError) as err:
         raise PuzzleBookError(f"{where}: not a readable puzzle record ({err}){fix}") from None
     if not kind.is_solution(puzzle, solution):

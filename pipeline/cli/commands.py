@@ -29,6 +29,7 @@ from pipeline.cli.output import (
 from pipeline.cli.puzzles import read_puzzles
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.kinds.result import SolveResult
 from pipeline.textfile import key_values
 
@@ -73,7 +74,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     def records() -> Iterator[str]:
         for i in range(args.count):
             seed = args.seed + i
-            record = kind.generate(kind.single_job(params, args.difficulty, seed), args.difficulty, seed)
+            made = kind.generate(kind.single_job(params, args.difficulty, seed), args.difficulty, seed)
+            record = PuzzleRecord.from_json(made).to_json()  # the one record form, checked as a build checks it
             if args.json:
                 yield json_line(record)
             else:

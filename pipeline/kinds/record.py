@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
@@ -57,7 +57,32 @@ class PuzzleRecord:
     @property
     def level(self) -> str:
         """The level its grade found (the one it is printed under)."""
-        return str(self.grade["level"])
+        return str(self.grade.get("level"))
+
+    @property
+    def section(self) -> str:
+        return self._placed().section
+
+    @property
+    def section_index(self) -> int:
+        return self._placed().section_index
+
+    @property
+    def index(self) -> int:
+        return self._placed().index
+
+    def _placed(self) -> Place:
+        if self.place is None:
+            raise RecordError("a record made outside a book has no place in one")
+        return self.place
+
+    def placed(self, place: Place) -> PuzzleRecord:
+        """The same puzzle at `place` (a section that moved keeps its puzzles, not its position)."""
+        return replace(self, place=place)
+
+    def payload(self) -> dict[str, Any]:
+        """The record as `generate --json` prints it: no place and no fingerprint."""
+        return replace(self, place=None, fingerprint=None).to_json()
 
     @classmethod
     def from_json(cls, data: object) -> PuzzleRecord:
@@ -67,13 +92,13 @@ class PuzzleRecord:
             raise RecordError("a puzzle record is a JSON object")
         missing = [name for name in PUZZLE if name not in data]
         if missing:
-            raise RecordError(f"a puzzle record has the field {missing[0]!r}")
+            raise RecordError(f"it has no {missing[0]!r}")
         _typed(data, "kind", str)
         _typed(data, "seed", int)
         _typed(data, "difficulty", str)
         _typed(data, "attempts", int)
-        if not isinstance(data["grade"], Mapping) or not isinstance(data["grade"].get("level"), str):
-            raise RecordError("its 'grade' is an object with a 'level'")
+        if not isinstance(data["grade"], Mapping):
+            raise RecordError(f"its grade {_shown(data['grade'])} is not an object")
         place = None
         if any(name in data for name in PLACE):
             for name, kind in zip(PLACE, (str, int, int)):
@@ -81,7 +106,7 @@ class PuzzleRecord:
             place = Place(data["section"], data["section_index"], data["index"])
         fingerprint = data.get(FINGERPRINT)
         if fingerprint is not None and not isinstance(fingerprint, str):
-            raise RecordError(f"its {FINGERPRINT!r} is text")
+            raise RecordError(f"its {FINGERPRINT} {_shown(fingerprint)} is not text")
         own = {key: value for key, value in data.items()
                if key not in (*PUZZLE, *PLACE, FINGERPRINT, CHECKSUM)}
         return cls(data["kind"], data["seed"], data["difficulty"], data["grid"], data["solution"], data["grade"],
@@ -130,4 +155,9 @@ def parse_records(text: str, source: str) -> list[tuple[int, PuzzleRecord]]:
 def _typed(data: Mapping[str, Any], name: str, kind: type) -> None:
     value = data.get(name)
     if type(value) is not kind:  # exactly: true and false are not numbers
-        raise RecordError(f"its {name!r} is {'a whole number' if kind is int else 'text'}")
+        raise RecordError(f"its {name} {_shown(value)} is not {'a whole number' if kind is int else 'text'}")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

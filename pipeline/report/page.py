@@ -24,6 +24,7 @@ from pipeline.report.rows import by_section, figures, review_rows
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.howto import level_name
 from pipeline.typeset.single import puzzle_svg
+from pipeline.kinds.record import PuzzleRecord
 
 REPORT = "report.html"
 THUMB = 96
@@ -46,12 +47,12 @@ def level_names(book: BookSpec) -> dict[str, str]:
     return names
 
 
-def thumbnail(record: dict[str, Any], *, large_print: bool, fonts: Fonts, width: int = THUMB) -> str:
+def thumbnail(record: PuzzleRecord, *, large_print: bool, fonts: Fonts, width: int = THUMB) -> str:
     """A puzzle as the book draws it, `width` pixels across, as SVG markup."""
-    return puzzle_svg(record["kind"], record["grid"], large_print=large_print, fonts=fonts, pixel_width=width)
+    return puzzle_svg(record.kind, record.grid, large_print=large_print, fonts=fonts, pixel_width=width)
 
 
-def report_html(book: BookSpec, records: list[dict], manifest: dict[str, Any], *, fonts: Fonts = DEFAULT_FONTS) -> str:
+def report_html(book: BookSpec, records: list[PuzzleRecord], manifest: dict[str, Any], *, fonts: Fonts = DEFAULT_FONTS) -> str:
     """The report of a book built from `records` (book order), whose manifest is `manifest`."""
     rows = review_rows(book, records, fonts=fonts)
     names = level_names(book)

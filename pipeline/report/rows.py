@@ -14,36 +14,38 @@ from pipeline.bookspec import BookSpec
 from pipeline.kinds import registry
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.placement import placements
+from pipeline.kinds.record import PuzzleRecord
 
 COLUMNS = ("number", "section", "page", "level", "rating", "hardest", "givens_ratio", "steps")
 """The review's columns, in the order a person reads them."""
 
 
-def review_rows(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> list[dict[str, Any]]:
+def review_rows(book: BookSpec, records: list[PuzzleRecord], *, fonts: Fonts = DEFAULT_FONTS) -> list[dict[str, Any]]:
     """One row per puzzle: where it prints, its grade, and its section's place in the book."""
     rows = []
     for record, place in zip(records, placements(book, records, fonts=fonts)):
-        kind = registry.kind(record["kind"])
-        grade = record["grade"]
+        kind = registry.kind(record.kind)
+        grade = record.grade
         hardest = grade.get("hardest")
         rows.append({
             "number": place.number,
-            "section": record["section"],
-            "section_index": record["section_index"],
-            "index": record["index"],
-            "kind": record["kind"],
+            "section": record.section,
+            "section_index": record.section_index,
+            "index": record.index,
+            "kind": record.kind,
             "page": place.puzzle.page,
             "answer_page": place.answer.page,
-            "level": grade["level"],
-            "level_rank": kind.levels.index(grade["level"]),
+            "level": record.level,
+            "level_rank": kind.levels.index(record.level),
             "rating": grade.get("rating"),
             "hardest": hardest,
             "hardest_name": kind.technique_names.get(hardest, hardest) if hardest else None,
-            "hardest_rank": list(kind.technique_names).index(hardest) if hardest in kind.technique_names else -1,
+            "hardest_rank": (list(kind.technique_names).index(hardest)
+                             if hardest is not None and hardest in kind.technique_names else -1),
             "givens": grade.get("givens"),
             "givens_ratio": grade.get("givens_ratio"),
             "steps": grade.get("steps"),
-            "fingerprint": record["fingerprint"],
+            "fingerprint": record.fingerprint,
         })
     return rows
 

@@ -509,11 +509,11 @@ def _reroll(studio: Studio, name: str, number: int, change: str) -> _Rerolled:
     record, _ = built.number(number)
     text = books.read_text(book.config)
     spec = load_config_text(text, book.source)
-    section, index = record["section_index"], record["index"]
+    section, index = record.section_index, record.index
     old = None
     if change == "replace":
         new = review.with_reroll(text, spec, section, index, book.source)
-        old = {"number": number, "fingerprint": record["fingerprint"], "svg": review.thumbnail(built, number, 160)}
+        old = {"number": number, "fingerprint": record.fingerprint, "svg": review.thumbnail(built, number, 160)}
     else:
         new = review.without_reroll(text, spec, section, index, book.source)
     result = books.save(studio.folder, name, new, as_draft=False, cwd=studio.cwd)

@@ -22,6 +22,7 @@ from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan
 from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
+from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.studio.pictures import pdf_bytes_png
@@ -74,7 +75,7 @@ class Samples:
     """The section's first puzzles: from the last build's records, from memory, or made in a pool."""
 
     def __init__(self, workers: int = 2) -> None:
-        self.kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.kept: OrderedDict[str, PuzzleRecord] = OrderedDict()
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
@@ -93,13 +94,15 @@ class Samples:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    def _remember(self, record: dict[str, Any]) -> None:
-        self.kept[record["fingerprint"]] = record
-        self.kept.move_to_end(record["fingerprint"])
+    def _remember(self, record: PuzzleRecord) -> None:
+        if record.fingerprint is None:
+            return
+        self.kept[record.fingerprint] = record
+        self.kept.move_to_end(record.fingerprint)
         while len(self.kept) > KEPT:
             self.kept.popitem(last=False)
 
-    async def records(self, book: BookSpec, out: Path, section_index: int, count: int) -> list[dict[str, Any]]:
+    async def records(self, book: BookSpec, out: Path, section_index: int, count: int) -> list[PuzzleRecord]:
         """The first `count` puzzle records of the section, in order, each placed in the book (those the
         last build in `out` made are read from its puzzles.jsonl). Planning and reading run in a thread,
         making in the pool: the event loop only keeps what they give."""
@@ -121,35 +124,35 @@ def _first_jobs(book: BookSpec, section_index: int, count: int) -> list[Job]:
     return [job for job in plan(book) if job.section_index == section_index][:count]
 
 
-def _from_checkpoint(out: Path, wanted: set[str]) -> list[dict[str, Any]]:
+def _from_checkpoint(out: Path, wanted: set[str]) -> list[PuzzleRecord]:
     """The records of the last build in `out` whose fingerprint is wanted, read by the store (checksums
     checked, a line cut off by a kill left out); none when it cannot be read (they are made instead)."""
     try:
         records, _ = read_records(out / CHECKPOINT)
     except PuzzleBookError:
         return []
-    return [record for record in records if record.get("fingerprint") in wanted]
+    return [record for record in records if record.fingerprint in wanted]
 
 
-def _placed(record: dict[str, Any], job: Job) -> dict[str, Any]:
-    return {**record, "section": job.section, "section_index": job.section_index, "index": job.index}
+def _placed(record: PuzzleRecord, job: Job) -> PuzzleRecord:
+    return record.placed(Place(job.section, job.section_index, job.index))
 
 
-def sample_cards(book: BookSpec, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def sample_cards(book: BookSpec, records: list[PuzzleRecord]) -> list[dict[str, Any]]:
     """What the studio shows of each sample: its picture and its grade."""
     out = []
     for record in records:
-        grade = record.get("grade", {})
-        picture = pdf_bytes_png(puzzle_pdf(record["kind"], record["grid"], large_print=book.large_print), dpi=SAMPLE_DPI)
+        grade = record.grade
+        picture = pdf_bytes_png(puzzle_pdf(record.kind, record.grid, large_print=book.large_print), dpi=SAMPLE_DPI)
         out.append({
-            "index": record["index"], "level": grade.get("level"), "rating": grade.get("rating"),
+            "index": record.index, "level": grade.get("level"), "rating": grade.get("rating"),
             "hardest": grade.get("hardest"), "givens": grade.get("givens"), "cells": grade.get("cells"),
             "givens_ratio": grade.get("givens_ratio"), "steps": grade.get("steps"), "image": data_url(picture),
         })
     return out
 
 
-def page_preview(book: BookSpec, config: Path, section_index: int, records: list[dict[str, Any]]) -> str:
+def page_preview(book: BookSpec, config: Path, section_index: int, records: list[PuzzleRecord]) -> str:
     """The section's first page as it will print, as a PNG data URL."""
     fonts = book_fonts(book.fonts.files(config_folder(str(config))), book.fonts.shown())
     pdf = section_page_pdf(book, section_index, records, fonts=fonts)

@@ -20,6 +20,7 @@ from pipeline.book.config import config_folder, load_config_text
 from pipeline.book.manifest import config_fingerprint, layout_fingerprint
 from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.raster import pdf_bytes_image, png
@@ -46,7 +47,7 @@ class Built:
     """What the last build of a book left, read once per build (see Reviews)."""
 
     book: BookSpec
-    records: list[dict[str, Any]]
+    records: list[PuzzleRecord]
     rows: list[dict[str, Any]]
     places: list[Placement]
     fonts: Fonts
@@ -57,7 +58,7 @@ class Built:
     """The saved config is the one the book was built from; else it differs in its rerolls alone (a
     replacement waiting for its rebuild: the pages are the same)."""
 
-    def number(self, number: int) -> tuple[dict[str, Any], Placement]:
+    def number(self, number: int) -> tuple[PuzzleRecord, Placement]:
         if not 1 <= number <= len(self.records):
             raise Refused(404, f"the book has no puzzle {number}")
         return self.records[number - 1], self.places[number - 1]
@@ -107,7 +108,7 @@ def _read(config: Path, out: Path, source: str, stamp: str) -> Built:
     return Built(book, records, rows, places, fonts, out, stamp, current)
 
 
-def _book_records(checkpoint: Path, count: Any) -> list[dict[str, Any]]:
+def _book_records(checkpoint: Path, count: Any) -> list[PuzzleRecord]:
     """The book's `count` records (the manifest's count; all when it has none), in book order: the
     checkpoint's first, as the last build wrote it. Read by the store (checksums checked, a line cut
     off by a kill left out); a build started since may have added records after them, not in the book."""
@@ -143,7 +144,7 @@ def review_json(built: Built) -> dict[str, Any]:
 
 def thumbnail(built: Built, number: int, width: int) -> str:
     record, _ = built.number(number)
-    return puzzle_svg(record["kind"], record["grid"], large_print=built.book.large_print, fonts=built.fonts,
+    return puzzle_svg(record.kind, record.grid, large_print=built.book.large_print, fonts=built.fonts,
                       pixel_width=width)
 
 
@@ -151,21 +152,21 @@ def puzzle_json(built: Built, number: int) -> dict[str, Any]:
     """One puzzle: its row, its board and answer as SVG (no label, BIG pixels across), where each
     cell's centre is on them (pixels), and its solution explained step by step with each step's marks."""
     record, place = built.number(number)
-    kind = registry.kind(record["kind"])
+    kind = registry.kind(record.kind)
     style = style_for(built.book.large_print, built.fonts)
     draw = kind.drawing
     cell = place.puzzle.cell
-    page = alone(record["kind"], record["grid"], cell=cell, labelled=False, style=style)
+    page = alone(record.kind, record.grid, cell=cell, labelled=False, style=style)
     scale = BIG / page.width
-    size, centres = draw.centres(record["grid"], page.box, style, labelled=False)
+    size, centres = draw.centres(record.grid, page.box, style, labelled=False)
     options: dict[str, Any] = {"large_print": built.book.large_print, "fonts": built.fonts, "cell": cell, "pixel_width": BIG}
-    puzzle, _ = kind.read_record(record)
+    puzzle, _ = kind.read_record(record.to_json())
     explained = kind.explain(puzzle) if kind.explains else None
     names = explained.names if explained else {}
     return {
         "row": built.rows[number - 1],
-        "board": puzzle_svg(record["kind"], record["grid"], **options),
-        "solution": puzzle_svg(record["kind"], record["grid"], solution=record["solution"], **options),
+        "board": puzzle_svg(record.kind, record.grid, **options),
+        "solution": puzzle_svg(record.kind, record.grid, solution=record.solution, **options),
         "size": [BIG, round(page.height * scale, 2)],
         "cell": round(size * scale, 2),
         "centres": [[r, c, round(x * scale, 2), round((page.height - y) * scale, 2)]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from pipeline import __version__
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.atomic import write_bytes_atomic
 from pipeline.bookspec import AnswersSpec, BookSpec
 from pipeline.errors import PuzzleBookError
@@ -96,7 +97,7 @@ class Page:
 
 
 def typeset_book(
-    book: BookSpec, records: list[dict], out_path: Path, *, screen: bool = False, fonts: Fonts = DEFAULT_FONTS
+    book: BookSpec, records: list[PuzzleRecord], out_path: Path, *, screen: bool = False, fonts: Fonts = DEFAULT_FONTS
 ) -> int:
     """Write the book's PDF to `out_path` and return its page count.
 
@@ -114,26 +115,26 @@ def typeset_book(
     return len(pages)
 
 
-def page_count(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> int:
+def page_count(book: BookSpec, records: list[PuzzleRecord], *, fonts: Fonts = DEFAULT_FONTS) -> int:
     """The page count `typeset_book` would give, without drawing a page (the cover needs it alone)."""
     register_fonts()
     return len(plan_pages(book, records, style_for(book.large_print, fonts)))
 
 
-def section_groups(book: BookSpec, records: list[dict]) -> list[tuple[int, list[int]]]:
+def section_groups(book: BookSpec, records: list[PuzzleRecord]) -> list[tuple[int, list[int]]]:
     """Record positions per section index, in book order; records out of order are a caller's bug."""
-    keys = [(record["section_index"], record["index"]) for record in records]
+    keys = [(record.section_index, record.index) for record in records]
     if not records or keys != sorted(set(keys)):
         raise ValueError("typeset_book needs at least one record, in book order (section, then index), each once")
     groups: dict[int, list[int]] = {}
     for position, record in enumerate(records):
-        if book.sections[record["section_index"]].name != record["section"]:
-            raise ValueError(f"record {position} names section {record['section']!r}, not the book's section there")
-        groups.setdefault(record["section_index"], []).append(position)
+        if book.sections[record.section_index].name != record.section:
+            raise ValueError(f"record {position} names section {record.section!r}, not the book's section there")
+        groups.setdefault(record.section_index, []).append(position)
     return list(groups.items())
 
 
-def plan_pages(book: BookSpec, records: list[dict], style: Style) -> list[Page]:
+def plan_pages(book: BookSpec, records: list[PuzzleRecord], style: Style) -> list[Page]:
     """Every page in order, padded to the service's minimum and to an even count.
 
     Sections and the back answers start on a right-hand page; contents come right after the title leaf.
@@ -216,7 +217,7 @@ def _contents_per_page(book: BookSpec, style: Style) -> int:
 
 
 def check_fit(
-    book: BookSpec, records: list[dict], pages: list[Page], geo: Geometry, style: Style, *, only: int | None = None
+    book: BookSpec, records: list[PuzzleRecord], pages: list[Page], geo: Geometry, style: Style, *, only: int | None = None
 ) -> None:
     """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits
     (on page number `only` alone, when given)."""
@@ -237,8 +238,8 @@ def check_fit(
             continue
         least = style.min_number if page.role == "puzzles" else style.min_answer
         for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            draw = registry.kind(records[position]["kind"]).drawing
-            grid, fit = records[position]["grid"], draw.fit
+            draw = registry.kind(records[position].kind).drawing
+            grid, fit = records[position].grid, draw.fit
             if page.role == "answers":
                 grid = draw.bare(grid)
             measured = fit(grid, box, style)
@@ -249,10 +250,10 @@ def check_fit(
 
 
 def _too_small(
-    book: BookSpec, record: dict, position: int, page: Page, fit: GridFit, least: float, fits: list[int]
+    book: BookSpec, record: PuzzleRecord, position: int, page: Page, fit: GridFit, least: float, fits: list[int]
 ) -> PuzzleBookError:
     size, board = fit.number_size, fit.board
-    where = f"section {record['section']!r}" if page.role == "puzzles" else "the answers"
+    where = f"section {record.section!r}" if page.role == "puzzles" else "the answers"
     advice = (
         f"use per_page: {fits[0]}{' or fewer' if fits[0] != fits[-1] else ''}" if fits
         else "no per_page fits it: use a larger page size or a smaller board"
@@ -261,13 +262,13 @@ def _too_small(
         f"puzzle {position + 1} in {where} ({board}) would print its numbers at {size:.1f} pt with {page.per_page} "
         f"per page on this page size; the least allowed is {least:g} pt"
         f"{' in large print' if book.large_print else ''}: {advice}",
-        field=f"sections[{record['section_index']}].per_page" if page.role == "puzzles" else "answers.per_page",
+        field=f"sections[{record.section_index}].per_page" if page.role == "puzzles" else "answers.per_page",
     )
 
 
 def render(
     book: BookSpec,
-    records: list[dict],
+    records: list[PuzzleRecord],
     pages: list[Page],
     geo: Geometry,
     style: Style,
@@ -288,7 +289,7 @@ def render(
     total = len(records)
     words = words_for(book.language)
     kinds = words.listing(list(dict.fromkeys(
-        words(registry.kind(book.sections[r["section_index"]].kind).title) for r in records)))
+        words(registry.kind(book.sections[r.section_index].kind).title) for r in records)))
     for number, page in enumerate(pages, 1):
         if only is not None and number != only:
             continue
@@ -313,7 +314,7 @@ def render(
             answers = page.role == "answers"
             items = [
                 (records[i], words(PUZZLE_LABEL, number=i + 1),
-                 "" if answers else level_name(records[i]["kind"], records[i]["grade"]["level"], words))
+                 "" if answers else level_name(records[i].kind, records[i].level, words))
                 for i in page.items
             ]
             grids_page(canvas, part.body, style, page.per_page, items, answers=answers)

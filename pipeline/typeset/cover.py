@@ -31,6 +31,7 @@ from pipeline.typeset.howto import level_name
 from pipeline.typeset.layout import Rect, Style, style_for
 from pipeline.typeset.pages import paragraph, wrapped
 from pipeline.typeset.wrap import Wrap, has_spine_text, wrap
+from pipeline.kinds.record import PuzzleRecord
 
 HOLDS = ngettext_("{count} puzzle: {kinds}", "{count} puzzles: {kinds}")
 LEVELS = N_("Levels: {levels}")
@@ -45,7 +46,7 @@ MAX_SPINE_TEXT = 18.0
 
 
 def typeset_cover(
-    book: BookSpec, records: list[dict], pages: int, out_path: Path, *, fonts: Fonts = DEFAULT_FONTS
+    book: BookSpec, records: list[PuzzleRecord], pages: int, out_path: Path, *, fonts: Fonts = DEFAULT_FONTS
 ) -> Wrap:
     """Write the cover of a `pages`-page book to `out_path` (atomically) and return its geometry."""
     register_fonts()
@@ -56,7 +57,7 @@ def typeset_cover(
 
 
 def cover_pdf(
-    book: BookSpec, records: list[dict], pages: int, geometry: Wrap, *, fonts: Fonts = DEFAULT_FONTS
+    book: BookSpec, records: list[PuzzleRecord], pages: int, geometry: Wrap, *, fonts: Fonts = DEFAULT_FONTS
 ) -> bytes:
     """The cover's PDF bytes: one page, trim and bleed boxes set, the same bytes for the same input."""
     register_fonts()
@@ -93,14 +94,14 @@ def _ground(canvas: Canvas, geometry: Wrap, colour: str) -> None:
         canvas.rect(x, y, w, h, stroke=0, fill=1)
 
 
-def _chosen(records: list[dict]) -> tuple[int, int]:
+def _chosen(records: list[PuzzleRecord]) -> tuple[int, int]:
     """Which puzzles the front and the back show: the front the most shaped board (most blocked cells,
     the first of them), the back the first puzzle of another section if there is one, else another puzzle."""
-    def holes(record: dict) -> int:
-        return registry.kind(record["kind"]).holes(record["grid"])
+    def holes(record: PuzzleRecord) -> int:
+        return registry.kind(record.kind).holes(record.grid)
 
     art = max(range(len(records)), key=lambda i: (holes(records[i]), -i))
-    others = [i for i, r in enumerate(records) if r["section_index"] != records[art]["section_index"]]
+    others = [i for i, r in enumerate(records) if r.section_index != records[art].section_index]
     sample = others[0] if others else (1 if art == 0 and len(records) > 1 else 0)
     return art, sample
 
@@ -113,13 +114,13 @@ def _card(canvas: Canvas, box: Rect, colour: str) -> Rect:
     return Rect(box.x + pad, box.y + pad, box.w - 2 * pad, box.h - 2 * pad)
 
 
-def _puzzle(canvas: Canvas, record: dict, box: Rect, colour: str, style: Style) -> None:
+def _puzzle(canvas: Canvas, record: PuzzleRecord, box: Rect, colour: str, style: Style) -> None:
     """`record`'s puzzle drawn large on a card, without the label line of a puzzle page."""
     inside = _card(canvas, box, colour)
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
-    draw = registry.kind(record["kind"]).drawing
-    draw.draw(canvas, draw.bare(record["grid"]), inside, style=style)
+    draw = registry.kind(record.kind).drawing
+    draw.draw(canvas, draw.bare(record.grid), inside, style=style)
 
 
 def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float, cx: float, top: float) -> float:
@@ -132,7 +133,7 @@ def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float,
     return y
 
 
-def _front(canvas: Canvas, book: BookSpec, geometry: Wrap, record: dict, style: Style) -> None:
+def _front(canvas: Canvas, book: BookSpec, geometry: Wrap, record: PuzzleRecord, style: Style) -> None:
     colours = book.cover.colors
     safe = geometry.safe(geometry.front)
     room = Rect(safe.x + safe.w * 0.04, safe.y, safe.w * 0.92, safe.h)
@@ -187,12 +188,12 @@ def _spine(canvas: Canvas, book: BookSpec, geometry: Wrap, style: Style) -> None
     canvas.restoreState()
 
 
-def holdings(book: BookSpec, records: list[dict]) -> list[str]:
+def holdings(book: BookSpec, records: list[PuzzleRecord]) -> list[str]:
     """What the book holds, for the back cover: the count, the kinds, the levels, in the book's language."""
     words = words_for(book.language)
-    kinds = list(dict.fromkeys(words(registry.kind(r["kind"]).title) for r in records))
-    used = {(r["kind"], r["grade"]["level"]) for r in records}
-    names = [level_name(kind, level, words) for kind in dict.fromkeys(r["kind"] for r in records)
+    kinds = list(dict.fromkeys(words(registry.kind(r.kind).title) for r in records))
+    used = {(r.kind, r.level) for r in records}
+    names = [level_name(kind, level, words) for kind in dict.fromkeys(r.kind for r in records)
              for level in registry.kind(kind).levels if (kind, level) in used]
     return [
         words.plural(HOLDS, len(records), kinds=words.listing(kinds)),
@@ -201,7 +202,7 @@ def holdings(book: BookSpec, records: list[dict]) -> list[str]:
     ]
 
 
-def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], sample: dict, style: Style) -> None:
+def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[PuzzleRecord], sample: PuzzleRecord, style: Style) -> None:
     colours = book.cover.colors
     safe = geometry.safe(geometry.back)
     room = Rect(safe.x + safe.w * 0.06, safe.y, safe.w * 0.88, safe.h)
@@ -219,8 +220,8 @@ def _back(canvas: Canvas, book: BookSpec, geometry: Wrap, records: list[dict], s
         y = paragraph(canvas, line, room.x, y, room.w, style.fonts.bold if i == 0 else style.fonts.text, size) - size * 0.3
     # The sample, with a line naming it, sits between the text and the barcode area below.
     words = words_for(book.language)
-    label = words(SAMPLE, kind=words(registry.kind(sample["kind"]).title),
-                  level=level_name(sample["kind"], sample["grade"]["level"], words))
+    label = words(SAMPLE, kind=words(registry.kind(sample.kind).title),
+                  level=level_name(sample.kind, sample.level, words))
     label_size = size * 0.85
     top = y - size * 1.2
     bottom = geometry.barcode.top + size

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.i18n import ENGLISH, N_, Words
 from pipeline.kinds import registry
 from pipeline.drawing import label_height
@@ -207,15 +208,15 @@ def grids_page(
     body: Rect,
     style: Style,
     per_page: int,
-    items: Sequence[tuple[dict, str, str]],
+    items: Sequence[tuple[PuzzleRecord, str, str]],
     *,
     answers: bool,
 ) -> None:
     """Puzzles (or their answers) in the page's slots; each item is (record, label, note)."""
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
-        draw = registry.kind(record["kind"]).drawing
+        draw = registry.kind(record.kind).drawing
         draw.draw(
-            canvas, draw.bare(record["grid"]) if answers else record["grid"], box, style=style,
-            solution=record["solution"] if answers else None, label=label, note=note,
+            canvas, draw.bare(record.grid) if answers else record.grid, box, style=style,
+            solution=record.solution if answers else None, label=label, note=note,
         )
 

@@ -18,6 +18,7 @@ from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.howto import level_name
 from pipeline.typeset.layout import Rect, Style, bands, geometry, slots, style_for
+from pipeline.kinds.record import PuzzleRecord
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Placement:
     answer: Spot
 
 
-def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> list[Placement]:
+def placements(book: BookSpec, records: list[PuzzleRecord], *, fonts: Fonts = DEFAULT_FONTS) -> list[Placement]:
     """Every record's placement, in book order (records as typeset_book takes them)."""
     register_fonts()
     style = style_for(book.large_print, fonts)
@@ -63,7 +64,7 @@ def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FO
         Placement(
             number=position + 1,
             label=words(PUZZLE_LABEL, number=position + 1),
-            note=level_name(record["kind"], record["grade"]["level"], words),
+            note=level_name(record.kind, record.level, words),
             puzzle=spots[("puzzles", position)],
             answer=spots[("answers", position)],
         )
@@ -71,11 +72,11 @@ def placements(book: BookSpec, records: list[dict], *, fonts: Fonts = DEFAULT_FO
     ]
 
 
-def spot(record: dict, page: int, box: Rect, style: Style, *, answer: bool = False) -> Spot:
+def spot(record: PuzzleRecord, page: int, box: Rect, style: Style, *, answer: bool = False) -> Spot:
     """The drawing of `record` (or of its answer) in `box`: centred below its label line, as the
     drawings place it."""
-    draw = registry.kind(record["kind"]).drawing
-    grid = draw.bare(record["grid"]) if answer else record["grid"]
+    draw = registry.kind(record.kind).drawing
+    grid = draw.bare(record.grid) if answer else record.grid
     cell = draw.fit(grid, box, style).cell
     across, down = draw.extent(grid)
     width, height = across * cell, down * cell + label_height(style)

@@ -19,6 +19,7 @@ from pipeline.bookspec import BookSpec
 from pipeline.raster import pdf_bytes_png
 from pipeline.typeset.book import check_fit, plan_pages, render
 from pipeline.kinds import registry
+from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.drawing import label_height
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
 from pipeline.typeset.fonts import register_fonts
@@ -115,7 +116,8 @@ def puzzle_png(kind: str, grid: Any, *, dpi: float = 300.0, **options: Any) -> b
     return pdf_bytes_png(puzzle_pdf(kind, grid, **options), dpi=dpi, record_dpi=True)
 
 
-def section_page_pdf(book: BookSpec, section_index: int, samples: list[dict], *, fonts: Fonts = DEFAULT_FONTS) -> bytes:
+def section_page_pdf(book: BookSpec, section_index: int, samples: list[PuzzleRecord], *,
+                     fonts: Fonts = DEFAULT_FONTS) -> bytes:
     """The first page of section `section_index` as the book will print it: its heading, puzzle
     numbers, running head and folio, on the page geometry of the whole book.
 
@@ -124,19 +126,20 @@ def section_page_pdf(book: BookSpec, section_index: int, samples: list[dict], *,
     """
     register_fonts()
     style = style_for(book.large_print, fonts)
-    given = {record["index"]: record for record in samples}
-    records: list[dict] = []
+    given = {record.index: record for record in samples}
+    records: list[PuzzleRecord] = []
     for i, section in enumerate(book.sections):
         for index in range(1, section.count + 1):
+            place = Place(section.name, i, index)
             if i == section_index and index in given:
-                records.append({**given[index], "section_index": i, "section": section.name})
+                records.append(given[index].placed(place))
             else:
-                records.append({"section_index": i, "index": index, "section": section.name, "kind": section.kind,
-                                "grade": {"level": section.level_of(index)}, "grid": None, "solution": None})
+                level = section.level_of(index)
+                records.append(PuzzleRecord(section.kind, 0, level, None, None, {"level": level}, 0, place=place))
     pages = plan_pages(book, records, style)
-    first = next(position for position, record in enumerate(records) if record["section_index"] == section_index)
+    first = next(position for position, record in enumerate(records) if record.section_index == section_index)
     number = next(n for n, page in enumerate(pages, 1) if page.role == "puzzles" and first in page.items)
-    missing = [position for position in pages[number - 1].items if records[position]["grid"] is None]
+    missing = [position for position in pages[number - 1].items if records[position].grid is None]
     if missing:
         raise ValueError(f"section_page_pdf needs the section's first {len(pages[number - 1].items)} puzzles")
     geo = geometry(book.page, len(pages))
