@@ -16,7 +16,7 @@ from pipeline.kinds import registry
 from pipeline.kinds.base import Kind, TextPuzzle
 from pipeline.kinds.record import looks_like_records, parse_records
 
-Puzzles = tuple[Kind[Any, Any], Sequence[TextPuzzle[Any, Any]]]
+Puzzles = tuple[Kind[Any, Any, Any], Sequence[TextPuzzle[Any, Any]]]
 
 
 def read_text(text: str, source: str, named: str | None) -> Puzzles:

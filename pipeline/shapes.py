@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import TypedDict, cast
+from typing import Required, TypedDict, cast
 
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import (
@@ -66,6 +66,12 @@ class ShapeOptions(TypedDict, total=False):
     height: int
     arm: int
     ratio: float
+
+
+class ShapeGiven(ShapeOptions):
+    """A board as a job holds it: the shape's name, and only the parameters given."""
+
+    name: Required[str]
 
 
 def given_options(given: Mapping[str, object]) -> ShapeOptions:

@@ -82,7 +82,7 @@ def add_node_limit(sub: argparse.ArgumentParser, outcome: str) -> None:
     )
 
 
-def generate_kind(argv: Sequence[str]) -> Kind[Any, Any]:
+def generate_kind(argv: Sequence[str]) -> Kind[Any, Any, Any]:
     """The kind a `generate` command line is about: --kind, else the kind whose own grid its --shape
     is drawn on (a honeycomb), else the default kind. Unknown names are left to the full parse to
     refuse, with argparse's message."""
@@ -98,7 +98,7 @@ def generate_kind(argv: Sequence[str]) -> Kind[Any, Any]:
     return owner or registry.DEFAULT
 
 
-def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any]) -> None:
+def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any, Any]) -> None:
     """The kind's own `generate` options: its parameters, then how its text is written."""
     from pipeline.cli.kindoptions import add_options  # pydantic loads only for generate
 
@@ -108,7 +108,7 @@ def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any]) -> None
         add_options(sub, kind.text_form, f"{kind.name} text", "how the puzzles are written")
 
 
-def build_parser(kind: Kind[Any, Any] | None = None) -> Parser:
+def build_parser(kind: Kind[Any, Any, Any] | None = None) -> Parser:
     """The command line, its `generate` options those of `kind` (default: the default kind)."""
     kind = kind or registry.DEFAULT
     parser = Parser(

@@ -18,7 +18,7 @@ from pipeline.puzzlefiles import read_text
 from pipeline.textfile import MAX_FILE_BYTES, read_text_file
 
 
-def read_puzzles(args: argparse.Namespace) -> tuple[Kind[Any, Any], Sequence[TextPuzzle[Any, Any]]]:
+def read_puzzles(args: argparse.Namespace) -> tuple[Kind[Any, Any, Any], Sequence[TextPuzzle[Any, Any]]]:
     """The kind of FILE (or standard input for `-`) and every puzzle in it (puzzlefiles.read_text)."""
     path = args.file
     source = "<stdin>" if path == "-" else path

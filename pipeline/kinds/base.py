@@ -34,6 +34,8 @@ Puzzle = TypeVar("Puzzle")
 """A kind's own puzzle object (a Board, a Sudoku): what its solver, grader and prover take."""
 Solution = TypeVar("Solution")
 """A kind's own solution object: what its solver returns and its records' `solution` reads back as."""
+Job = TypeVar("Job", bound=Mapping[str, Any])
+"""A kind's job parameters (a TypedDict): what one puzzle is made from besides its level and seed."""
 
 PuzzleRead = TypeVar("PuzzleRead", covariant=True)
 SolutionRead = TypeVar("SolutionRead", covariant=True)
@@ -120,7 +122,7 @@ class Guide:
     when the kind's answer pages are not filled-in grids (else the book's)."""
 
 
-class Kind(ABC, Generic[Puzzle, Solution]):
+class Kind(ABC, Generic[Puzzle, Solution, Job]):
     """A puzzle kind: everything the rest of the program asks of one.
 
     Subclasses set the class attributes and fill in the abstract methods; the defaults below suit
@@ -170,7 +172,7 @@ class Kind(ABC, Generic[Puzzle, Solution]):
         return self.params.model_validate(dict(options))
 
     @abstractmethod
-    def single_job(self, params: Any, difficulty: str, seed: int) -> dict[str, Any]:
+    def single_job(self, params: Any, difficulty: str, seed: int) -> Job:
         """The job parameters of the one puzzle `generate` makes from `params` at `difficulty` with
         `seed` (what `job_params` gives a book's puzzle)."""
 
@@ -182,36 +184,37 @@ class Kind(ABC, Generic[Puzzle, Solution]):
     # ------------------------------------------------------------------ making puzzles for a book
 
     @abstractmethod
-    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+    def job_params(self, section: Any, index: int) -> Job:
         """What decides puzzle `index` (from 1) of `section` besides kind, level and seed: plain
-        JSON-ready values (they are part of its fingerprint, so keep their names stable)."""
+        JSON-ready values, typed by the kind (a TypedDict: they travel to workers as they are and are
+        part of the job's fingerprint, so keep their names stable)."""
 
     @abstractmethod
-    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def generate(self, params: Job, difficulty: str, seed: int) -> dict[str, Any]:
         """A unique puzzle of exactly `difficulty`, reproducible from the arguments alone, as the
         JSON-ready record `generate --json` prints: kind, seed, difficulty, grid, solution, grade,
         attempts and the kind's own fields. Raises PuzzleBookError when it cannot be made."""
 
     @abstractmethod
-    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+    def record_fields(self, params: Job) -> dict[str, Any]:
         """The fields a record made for `params` must carry, to tell a record from another job's."""
 
     @abstractmethod
-    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+    def board_problem(self, record: Mapping[str, Any], params: Job) -> str | None:
         """Why a saved record's `grid` and `solution` cannot be a puzzle made for `params` (its
         `seed` already checked): wrong types (a bool is no number), another board than the job's,
         givens that are not a proper part of the solution, a promise of the kind broken. None if fine."""
 
-    def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
+    def record_seeds(self, params: Job, seed: int) -> tuple[int, ...]:
         """The seeds a record of a job may carry (a kind that redraws its board may move on)."""
         return (seed,)
 
     @abstractmethod
-    def blank_grid(self, params: dict[str, Any], seed: int) -> Any:
+    def blank_grid(self, params: Job, seed: int) -> Any:
         """An empty grid of the job's board, stored as records store grids: all layout needs."""
 
     @abstractmethod
-    def board_cells(self, params: dict[str, Any]) -> int | None:
+    def board_cells(self, params: Job) -> int | None:
         """The cells of the job's board, or None when the board is drawn anew for each seed."""
 
     def holes(self, grid: Any) -> int:

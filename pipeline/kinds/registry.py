@@ -18,15 +18,15 @@ from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-BUILT_IN: tuple[Kind[Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
+BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
 ENTRY_POINTS = "puzzlebook.kinds"
 
 
-def _plugged_in() -> tuple[tuple[Kind[Any, Any], ...], tuple[str, ...]]:
+def _plugged_in() -> tuple[tuple[Kind[Any, Any, Any], ...], tuple[str, ...]]:
     """The kinds other installed packages offer, in entry point name order (so never in the order the
     file system lists them), and what is wrong with each plugin that cannot join: its import fails,
     it is no Kind, or its name is taken. Those are left out, and `check_plugins` says why."""
-    found: list[Kind[Any, Any]] = []
+    found: list[Kind[Any, Any, Any]] = []
     problems: list[str] = []
     for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
         where = f"the kind plugin {point.name!r} ({point.value})"
@@ -45,8 +45,8 @@ def _plugged_in() -> tuple[tuple[Kind[Any, Any], ...], tuple[str, ...]]:
 
 
 _PLUGGED_IN, _PLUGIN_PROBLEMS = _plugged_in()
-KINDS: tuple[Kind[Any, Any], ...] = BUILT_IN + _PLUGGED_IN
-DEFAULT: Kind[Any, Any] = KINDS[0]
+KINDS: tuple[Kind[Any, Any, Any], ...] = BUILT_IN + _PLUGGED_IN
+DEFAULT: Kind[Any, Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}
 
@@ -62,7 +62,7 @@ def names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
-def kind(name: str) -> Kind[Any, Any]:
+def kind(name: str) -> Kind[Any, Any, Any]:
     """The kind called `name`; PuzzleBookError listing the kinds for any other name."""
     try:
         return _BY_NAME[name]
@@ -70,9 +70,9 @@ def kind(name: str) -> Kind[Any, Any]:
         raise PuzzleBookError(f"unknown kind {name!r}; allowed: {', '.join(_BY_NAME)}") from None
 
 
-def families() -> tuple[Kind[Any, Any], ...]:
+def families() -> tuple[Kind[Any, Any, Any], ...]:
     """One kind per family (the first listed): who adds a family's options and section model."""
-    first: dict[str, Kind[Any, Any]] = {}
+    first: dict[str, Kind[Any, Any, Any]] = {}
     for each in KINDS:
         first.setdefault(each.family, each)
     return tuple(first.values())
@@ -88,7 +88,7 @@ def levels() -> tuple[str, ...]:
     return tuple(dict.fromkeys(level for each in KINDS for level in each.levels))
 
 
-def shape_owner(shape: str) -> Kind[Any, Any] | None:
+def shape_owner(shape: str) -> Kind[Any, Any, Any] | None:
     """The kind whose own grid a shape is drawn on (a honeycomb), if any: `generate --shape NAME`
     without --kind makes that kind's puzzle."""
     return next((each for each in KINDS if shape in each.own_shapes()), None)
@@ -98,6 +98,6 @@ def section_models() -> tuple[type, ...]:
     return tuple(each.section_model for each in families())
 
 
-def detect(text: str) -> Kind[Any, Any]:
+def detect(text: str) -> Kind[Any, Any, Any]:
     """The kind a puzzle file's text claims to be, else the default kind."""
     return next((each for each in KINDS if each.claims(text)), DEFAULT)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_args
 from pydantic import Field, create_model, field_validator, model_validator
 
 from pipeline.kinds.params import BookPart, Params
+from pipeline.shapes import ShapeGiven
 from pipeline.specs import FieldError, Spec
 
 MAX_COUNT = 2000
@@ -66,9 +67,9 @@ class ShapeSpec(Spec):
             raise ValueError(f"a shape written as text is 'name' or 'name:size' like 'cross:9'; got {data!r}")
         return {"name": match[1]} if match[2] is None else {"name": match[1], "size": int(match[2])}
 
-    def given(self) -> dict[str, Any]:
+    def given(self) -> ShapeGiven:
         """The name and only the parameters the config gave."""
-        return self.model_dump(exclude_none=True)
+        return cast(ShapeGiven, self.model_dump(exclude_none=True))  # a dump of exactly these fields
 
 
 

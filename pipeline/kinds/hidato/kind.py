@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard
 
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
@@ -55,6 +55,7 @@ from pipeline.kinds.hidato.textformat import (
 )
 from pipeline.kinds.result import SolveResult
 from pipeline.seeds import derive_seed
+from pipeline.shapes import ShapeGiven
 
 if TYPE_CHECKING:
     from pipeline.kinds.hidato.params import HidatoParams
@@ -64,7 +65,14 @@ RANDOM_MASKS = 8
 """Masks a 'random' shape may draw (its own seed, then derived ones) before the puzzle is given up."""
 
 
-class PathKind(Kind[Board, Grid]):
+class PathJob(TypedDict):
+    """One Hidato-family puzzle's job: its adjacency (so its kind) and its board."""
+
+    adjacency: Adjacency
+    shape: ShapeGiven
+
+
+class PathKind(Kind[Board, Grid, PathJob]):
     """Place 1..N on a board's open cells so that consecutive numbers touch under `adjacency`: Hidato
     on the square grid (king) or the honeycomb (hex), Numbrix (orthogonal)."""
 
@@ -91,22 +99,22 @@ class PathKind(Kind[Board, Grid]):
         shape = {"name": default_shape(self.adjacency), **(options.get("shapes") or [{}])[0]}
         return self.params.model_validate({**options, "shapes": [shape]})
 
-    def single_job(self, params: HidatoParams, difficulty: str, seed: int) -> dict[str, Any]:
-        return {"adjacency": self.adjacency, "shape": params.shapes[0].given()}
+    def single_job(self, params: HidatoParams, difficulty: str, seed: int) -> PathJob:
+        return PathJob(adjacency=self.adjacency, shape=params.shapes[0].given())
 
     def generated_text(self, record: Mapping[str, Any], params: HidatoParams, form: Any, *, solutions: bool,
                        first: bool) -> str:
-        shape = params.shapes[0].given()
-        name = shape.pop("name")
-        return generated_block(record, settings(name, shape, self.adjacency), solutions, first)
+        shape = params.shapes[0]
+        given = {key: value for key, value in shape.given().items() if key != "name"}
+        return generated_block(record, settings(shape.name, given, self.adjacency), solutions, first)
 
     # ------------------------------------------------------------------ making puzzles for a book
 
-    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+    def job_params(self, section: Any, index: int) -> PathJob:
         shape = section.shapes[(index - 1) % len(section.shapes)]
-        return {"adjacency": self.adjacency, "shape": shape.given()}
+        return PathJob(adjacency=self.adjacency, shape=shape.given())
 
-    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def generate(self, params: PathJob, difficulty: str, seed: int) -> dict[str, Any]:
         """The puzzle on the job's shape. A 'random' shape whose mask allows no puzzle draws another
         mask from a derived seed (at most RANDOM_MASKS in all); the record's seed is the one that
         worked, so `puzzlebook generate --shape random --seed SEED` remakes it. Any other shape is
@@ -121,12 +129,12 @@ class PathKind(Kind[Board, Grid]):
                 error = err
         raise PuzzleBookError(f"no puzzle on any of {RANDOM_MASKS} random masks; the last one: {error}")
 
-    def _on_mask(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def _on_mask(self, params: PathJob, difficulty: str, seed: int) -> dict[str, Any]:
         """One generate() call; the seed draws both the mask (for 'random') and the puzzle, as in the CLI."""
         name = params["shape"]["name"]
         return generate(self._mask(params, seed), self.adjacency, difficulty, seed, shape=name)
 
-    def _mask(self, params: dict[str, Any], seed: int) -> Mask:
+    def _mask(self, params: PathJob, seed: int) -> Mask:
         """The job's board; the seed only draws a 'random' one (picture files are read each time, as
         ./shapes may change between calls)."""
         shape = params["shape"]
@@ -134,10 +142,10 @@ class PathKind(Kind[Board, Grid]):
         seed = seed if shape["name"] in RANDOM_SHAPES else 0
         return board_mask(shape["name"], self.adjacency, **options, seed=seed)
 
-    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+    def record_fields(self, params: PathJob) -> dict[str, Any]:
         return {"adjacency": params["adjacency"], "shape": params["shape"]["name"]}
 
-    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+    def board_problem(self, record: Mapping[str, Any], params: PathJob) -> str | None:
         """The job's board exactly, numbers 1..N (never true/false), the givens taken from the
         solution with at least one cell left empty, and 1 and N given, as every generated puzzle has."""
         grid, solution = record.get("grid"), record.get("solution")
@@ -164,18 +172,18 @@ class PathKind(Kind[Board, Grid]):
             return f"1 and {cells} must both be given"
         return None
 
-    def record_seeds(self, params: dict[str, Any], seed: int) -> tuple[int, ...]:
+    def record_seeds(self, params: PathJob, seed: int) -> tuple[int, ...]:
         if params["shape"]["name"] not in RANDOM_SHAPES:
             return (seed,)
         return (seed, *(derive_seed(seed, "retry", number) for number in range(1, RANDOM_MASKS)))
 
-    def blank_grid(self, params: dict[str, Any], seed: int) -> list[list[int | None]]:
+    def blank_grid(self, params: PathJob, seed: int) -> list[list[int | None]]:
         return [list(row) for row in blank_grid(self._mask(params, seed))]
 
     def holes(self, grid: Any) -> int:
         return sum(cell is None for row in grid for cell in row)
 
-    def board_cells(self, params: dict[str, Any]) -> int | None:
+    def board_cells(self, params: PathJob) -> int | None:
         if params["shape"]["name"] in RANDOM_SHAPES:
             return None
         return sum(map(sum, self._mask(params, 0)))

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from pipeline.drawing import Drawing
 from pipeline.i18n import N_
 from pipeline.kinds.base import ExplainedStep, Explanation, Kind
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.sudoku.explainer import explain
-from pipeline.kinds.sudoku.generate import generate
+from pipeline.kinds.sudoku.generate import Symmetry, generate
 from pipeline.kinds.sudoku.grade import LEVELS, SudokuGrade, grade, level_of
 from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, is_solution, symbol
 from pipeline.kinds.sudoku.guide import SUDOKU_GUIDE
@@ -41,7 +41,16 @@ if TYPE_CHECKING:
 Cells = tuple[int, ...]
 
 
-class SudokuKind(Kind[Sudoku, Cells]):
+class SudokuJob(TypedDict):
+    """One Sudoku's job: its box and symmetry, and its rating bounds when a section gives them."""
+
+    box: int
+    symmetry: Symmetry
+    min_rating: NotRequired[float]
+    max_rating: NotRequired[float]
+
+
+class SudokuKind(Kind[Sudoku, Cells, SudokuJob]):
     """Fill a k*k by k*k grid so every row, column and box holds each symbol once."""
 
     name = "sudoku"
@@ -64,7 +73,7 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
         return SudokuTextForm
 
-    def single_job(self, params: SudokuParams, difficulty: str, seed: int) -> dict[str, Any]:
+    def single_job(self, params: SudokuParams, difficulty: str, seed: int) -> SudokuJob:
         return self._job(params)
 
     def generated_text(self, record: Mapping[str, Any], params: SudokuParams, form: SudokuTextForm | None, *,
@@ -76,21 +85,26 @@ class SudokuKind(Kind[Sudoku, Cells]):
 
     # ------------------------------------------------------------------ making puzzles for a book
 
-    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+    def job_params(self, section: Any, index: int) -> SudokuJob:
         return self._job(section)
 
-    def _job(self, params: SudokuParams) -> dict[str, Any]:
+    def _job(self, params: SudokuParams) -> SudokuJob:
         """Every puzzle of a Sudoku section is made from the same parameters (bounds left out unless given)."""
-        return params.model_dump(include={"box", "symmetry", "min_rating", "max_rating"}, exclude_none=True)
+        job = SudokuJob(box=params.box, symmetry=params.symmetry)
+        if params.min_rating is not None:
+            job["min_rating"] = params.min_rating
+        if params.max_rating is not None:
+            job["max_rating"] = params.max_rating
+        return job
 
-    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def generate(self, params: SudokuJob, difficulty: str, seed: int) -> dict[str, Any]:
         return generate(params["box"], difficulty, seed, symmetry=params["symmetry"],
                         min_rating=params.get("min_rating"), max_rating=params.get("max_rating"))
 
-    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+    def record_fields(self, params: SudokuJob) -> dict[str, Any]:
         return {"box": params["box"], "symmetry": params["symmetry"]}
 
-    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+    def board_problem(self, record: Mapping[str, Any], params: SudokuJob) -> str | None:
         """The job's grid size exactly, in the one-line form, the givens taken from a full solution
         with at least one cell left empty."""
         box = params["box"]
@@ -107,10 +121,10 @@ class SudokuKind(Kind[Sudoku, Cells]):
             return "it has no empty cell left to fill"
         return None
 
-    def blank_grid(self, params: dict[str, Any], seed: int) -> str:
+    def blank_grid(self, params: SudokuJob, seed: int) -> str:
         return "." * params["box"] ** 4
 
-    def board_cells(self, params: dict[str, Any]) -> int:
+    def board_cells(self, params: SudokuJob) -> int:
         return int(params["box"]) ** 4
 
     # ------------------------------------------------------------------ records and proofs

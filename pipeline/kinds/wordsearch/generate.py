@@ -19,17 +19,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import Mask
 from pipeline.kinds.wordsearch.blocklist import blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.grade import DECOY_LENGTH, LEVELS, crossing_least, decoy_least, grade_placed
-from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIRECTIONS, Placement, WordSearch
-from pipeline.kinds.wordsearch.letters import alphabet, normalize, weights
+from pipeline.kinds.wordsearch.grid import BACKWARD, BLOCKED, DIRECTIONS, ListStyle, Placement, Show, WordSearch
+from pipeline.kinds.wordsearch.letters import Language, Umlauts, alphabet, normalize, weights
 from pipeline.kinds.wordsearch.search import lines, occurrences
 from pipeline.seeds import derive_seed
+from pipeline.shapes import ShapeGiven
 
 ATTEMPTS = 80
 SAMPLES = 300
@@ -294,7 +295,21 @@ def _keep_promise(board: _Board, listed: Sequence[str], placed: Sequence[Placeme
     return False
 
 
-def generate(params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+class WordSearchJob(TypedDict):
+    """One word search's job: its board, its letters, its words (and for a hidden message the message
+    and the pool of words it may add), and how its list is shown."""
+
+    shape: ShapeGiven
+    language: Language
+    umlauts: Umlauts
+    words: list[str]
+    show: Show
+    list_style: ListStyle
+    message: NotRequired[str]
+    pool: NotRequired[list[str]]
+
+
+def generate(params: WordSearchJob, difficulty: str, seed: int) -> dict[str, Any]:
     """The record of a unique word search of exactly `difficulty` for the job's `params`."""
     if difficulty not in LEVELS:
         raise PuzzleBookError(f"unknown level {difficulty!r}; allowed: {', '.join(LEVELS)}")

@@ -26,6 +26,9 @@ DIAGONAL = ("SE", "SW", "NW", "NE")
 Show = Literal["list", "count"]
 SHOW: tuple[Show, ...] = get_args(Show)
 """How the book shows what to find: the word list, or only how many words hide in the grid."""
+ListStyle = Literal["alphabetical", "length"]
+LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
+"""How the word list is printed: in alphabetical columns, or grouped by length."""
 
 
 @dataclass(frozen=True)

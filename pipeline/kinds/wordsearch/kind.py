@@ -20,7 +20,7 @@ from pipeline.kinds.base import Kind, record_meta
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
-from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, generate
+from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, WordSearchJob, generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
 from pipeline.kinds.wordsearch.grid import (
     BLOCKED,
@@ -47,7 +47,7 @@ from pipeline.kinds.wordsearch.textformat import (
 )
 from pipeline.kinds.wordsearch.themes import theme_words
 from pipeline.seeds import derive_seed
-from pipeline.shapes import DEFAULT_SHAPE
+from pipeline.shapes import DEFAULT_SHAPE, ShapeGiven
 
 if TYPE_CHECKING:
     from pipeline.kinds.record import PuzzleRecord
@@ -55,6 +55,16 @@ if TYPE_CHECKING:
 
 DEFAULT_WORDS = 15
 DEFAULT_THEME = "animals"
+
+
+def _job(params: WordSearchParams, shape: ShapeGiven, words: list[str], pool: list[str]) -> WordSearchJob:
+    """One puzzle's job from the kind's parameters: its board and words, and for a hidden message the
+    message and the pool of words it may add (a book's plan or `generate` chose both)."""
+    job = WordSearchJob(shape=shape, language=params.letters_language, umlauts=params.umlauts, words=words,
+                        show=params.show, list_style=params.list_style)
+    if params.message is not None:
+        job["message"], job["pool"] = params.message.strip(), pool
+    return job
 
 
 def _grid(puzzle: WordSearch) -> dict[str, Any]:
@@ -65,7 +75,7 @@ def _grid(puzzle: WordSearch) -> dict[str, Any]:
     return grid
 
 
-class WordSearchKind(Kind[WordSearch, Solution]):
+class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
     """Find every listed word in a grid of letters, in a straight line, in any allowed direction."""
 
     name = "wordsearch"
@@ -91,7 +101,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         given["shapes"] = [{"name": DEFAULT_SHAPE, **(given.get("shapes") or [{}])[0]}]
         return self.params.model_validate(given)
 
-    def single_job(self, params: WordSearchParams, difficulty: str, seed: int) -> dict[str, Any]:
+    def single_job(self, params: WordSearchParams, difficulty: str, seed: int) -> WordSearchJob:
         """One puzzle's words: the words given (or a file's) in their order, else the theme's in an order
         drawn from the seed; the first ones that fit the board in the level's directions and hold no
         other, up to words_per_puzzle (default all given words, or 15 of a theme)."""
@@ -117,17 +127,14 @@ class WordSearchKind(Kind[WordSearch, Solution]):
         for word in words:
             if len(chosen) < wanted and len(word) <= longest and contained([*chosen, word]) is None:
                 chosen.append(word)
-        job: dict[str, Any] = {"shape": shape, "language": language, "umlauts": umlauts, "words": chosen,
-                               "show": params.show, "list_style": params.list_style}
+        pool: list[str] = []
         if params.message is not None:
             from pipeline.kinds.wordsearch.params import POOL
 
-            pool: list[str] = []
             for word in words:
                 if len(pool) < POOL and word not in chosen and contained([*chosen, *pool, word]) is None:
                     pool.append(word)
-            job["message"], job["pool"] = params.message.strip(), pool
-        return job
+        return _job(params, shape, chosen, pool)
 
     def generated_text(self, record: Mapping[str, Any], params: WordSearchParams, form: Any, *, solutions: bool,
                        first: bool) -> str:
@@ -138,30 +145,22 @@ class WordSearchKind(Kind[WordSearch, Solution]):
 
     # ------------------------------------------------------------------ making puzzles for a book
 
-    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+    def job_params(self, section: Any, index: int) -> WordSearchJob:
         words, pool = section.puzzle_words(index)
-        params: dict[str, Any] = {
-            "shape": section.shapes[(index - 1) % len(section.shapes)].given(),
-            "language": section.letters_language, "umlauts": section.umlauts, "words": words,
-            "show": section.show, "list_style": section.list_style,
-        }
-        if section.message is not None:
-            params["message"] = section.message.strip()
-            params["pool"] = pool
-        return params
+        return _job(section, section.shapes[(index - 1) % len(section.shapes)].given(), words, pool)
 
-    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def generate(self, params: WordSearchJob, difficulty: str, seed: int) -> dict[str, Any]:
         record = generate(params, difficulty, seed)
         if record["show"] == "count":
             puzzle, _ = self.read_record(record)
             record["grid"] = _grid(puzzle)
         return record
 
-    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+    def record_fields(self, params: WordSearchJob) -> dict[str, Any]:
         return {"shape": params["shape"], "language": params["language"], "umlauts": params["umlauts"],
                 "show": params["show"]}
 
-    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+    def board_problem(self, record: Mapping[str, Any], params: WordSearchJob) -> str | None:
         """The job's board (blocked cells where its shape has none), its words (and for a hidden
         message, words of its pool only), in its letters."""
         try:
@@ -180,7 +179,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
             return "its hidden message is not its section's"
         return grid_problem(puzzle, alphabet(puzzle.language, puzzle.umlauts))
 
-    def blank_grid(self, params: dict[str, Any], seed: int) -> dict[str, Any]:
+    def blank_grid(self, params: WordSearchJob, seed: int) -> dict[str, Any]:
         mask = board_mask(params["shape"], seed)
         rows = ["".join(EMPTY if open_ else BLOCKED for open_ in row) for row in mask]
         puzzle = WordSearch(tuple(rows), tuple(params["words"]), params.get("message", ""), params["show"],
@@ -190,7 +189,7 @@ class WordSearchKind(Kind[WordSearch, Solution]):
     def holes(self, grid: Any) -> int:
         return sum(row.count("#") for row in grid["rows"])
 
-    def board_cells(self, params: dict[str, Any]) -> int | None:
+    def board_cells(self, params: WordSearchJob) -> int | None:
         if params["shape"]["name"] == "random":
             return None
         return sum(map(sum, board_mask(params["shape"])))

@@ -11,9 +11,9 @@ a section before its theme runs out.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, get_args
+from pathlib import Path
+from typing import Any, ClassVar
 
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
@@ -24,15 +24,13 @@ from pipeline.kinds.wordsearch.blocklist import blocked_inside
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
 from pipeline.kinds.wordsearch.grade import LEVELS
-from pipeline.kinds.wordsearch.grid import DIRECTIONS, Show, contained
+from pipeline.kinds.wordsearch.grid import DIRECTIONS, ListStyle, Show, contained
 from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, Language, Umlauts, normalize
 from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
 from pipeline.seeds import derive_seed
 from pipeline.specs import FieldError
 from pipeline.textfile import read_text_file
 
-ListStyle = Literal["alphabetical", "length"]
-LIST_STYLES: tuple[ListStyle, ...] = get_args(ListStyle)
 MIN_WORDS, MAX_WORDS = 4, 60
 MAX_MESSAGE = 60
 POOL = 40
@@ -135,7 +133,7 @@ class WordSearchParams(Params):
         return tuple(line.strip() for line in lines if line.strip() and not line.strip().startswith("#"))
 
     @property
-    def letters_language(self) -> str:
+    def letters_language(self) -> Language:
         return self.language or "en"
 
     def written(self) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from pydantic import Field
 
@@ -207,7 +207,13 @@ def _grid(strip: Strip) -> dict[str, Any]:
     return {"sums": list(strip.sums), "cells": list(strip.givens)}
 
 
-class StripKind(Kind[Strip, Digits]):
+class StripJob(TypedDict):
+    """One strip's job: its length."""
+
+    length: int
+
+
+class StripKind(Kind[Strip, Digits, StripJob]):
     """Find the digits of a strip from the sums of its neighbours."""
 
     name = "toy"
@@ -229,7 +235,7 @@ class StripKind(Kind[Strip, Digits]):
     def params(self) -> type[StripParams]:
         return StripParams
 
-    def single_job(self, params: StripParams, difficulty: str, seed: int) -> dict[str, Any]:
+    def single_job(self, params: StripParams, difficulty: str, seed: int) -> StripJob:
         return {"length": params.length}
 
     def generated_text(self, record: Mapping[str, Any], params: Any, form: Any, *, solutions: bool,
@@ -238,29 +244,29 @@ class StripKind(Kind[Strip, Digits]):
         item = StripText(puzzle, solution if solutions else None, 0, {"seed": str(record["seed"])})
         return ("" if first else "\n") + format_strip(item).rstrip("\n")
 
-    def job_params(self, section: Any, index: int) -> dict[str, Any]:
+    def job_params(self, section: Any, index: int) -> StripJob:
         return {"length": section.length}
 
-    def generate(self, params: dict[str, Any], difficulty: str, seed: int) -> dict[str, Any]:
+    def generate(self, params: StripJob, difficulty: str, seed: int) -> dict[str, Any]:
         if difficulty not in LEVELS:
             raise PuzzleBookError(f"unknown difficulty {difficulty!r}; allowed: {', '.join(LEVELS)}")
         strip, digits = make(params["length"], difficulty, seed)
         return {"kind": self.name, "length": params["length"], "seed": seed, "difficulty": difficulty,
                 "grid": _grid(strip), "solution": list(digits), "grade": self.grade(strip), "attempts": 1}
 
-    def record_fields(self, params: dict[str, Any]) -> dict[str, Any]:
+    def record_fields(self, params: StripJob) -> dict[str, Any]:
         return {"length": params["length"]}
 
-    def board_problem(self, record: Mapping[str, Any], params: dict[str, Any]) -> str | None:
+    def board_problem(self, record: Mapping[str, Any], params: StripJob) -> str | None:
         grid = record.get("grid")
         if not isinstance(grid, dict) or len(grid.get("cells", ())) != params["length"]:
             return "its strip is not as long as its section asks"
         return None
 
-    def blank_grid(self, params: dict[str, Any], seed: int) -> dict[str, Any]:
+    def blank_grid(self, params: StripJob, seed: int) -> dict[str, Any]:
         return {"sums": [10] * (params["length"] - 1), "cells": [0] * params["length"]}
 
-    def board_cells(self, params: dict[str, Any]) -> int:
+    def board_cells(self, params: StripJob) -> int:
         return int(params["length"])
 
     def read_record(self, record: Mapping[str, Any]) -> tuple[Strip, Digits]:
