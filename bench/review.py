@@ -29,6 +29,7 @@ from pathlib import Path
 from bench.machine import load_average
 from bench.studio import Client, percentile, start_studio, timed
 from bench.table import Report, markdown_header, markdown_row
+from pipeline.book.store import read_records
 from pipeline.studio.builds import REBUILD_DELAY
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -116,7 +117,7 @@ def run() -> list[tuple[str, list[float]]]:
         from pipeline.report.page import report_html
 
         book = load_config(folder / "configs" / "big.yaml")
-        records = [json.loads(line) for line in (out / "puzzles.jsonl").read_text(encoding="utf-8").splitlines()]
+        records, _ = read_records(out / "puzzles.jsonl")
         reports = [timed(lambda: report_html(book, records, manifest)) for _ in range(REPORT_ROUNDS)]
         rows.append(("report.html of 500 puzzles", reports))
         size = (out / "report.html").stat().st_size

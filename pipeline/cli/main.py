@@ -108,9 +108,13 @@ def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any, Any]) ->
         add_options(sub, kind.text_form, f"{kind.name} text", "how the puzzles are written")
 
 
-def build_parser(kind: Kind[Any, Any, Any] | None = None) -> Parser:
-    """The command line, its `generate` options those of `kind` (default: the default kind)."""
+def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = None) -> Parser:
+    """The command line, its `generate` options those of `kind` (default: the default kind).
+
+    The options derived from models (pydantic's) are added only to `command` when one is named (the
+    one the command line runs), so `solve` or `verify` never pays for loading them."""
     kind = kind or registry.DEFAULT
+    derived = {"generate", "shapes"} if command is None else {command}
     parser = Parser(
         prog=PROG,
         description=f"Make, solve, check and grade provably unique {joined([kind.title for kind in registry.KINDS])} "
@@ -139,7 +143,8 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None) -> Parser:
     sub.add_argument("--solutions", action="store_true", help="add each solution block (role=solution)")
     sub.add_argument("--json", action="store_true", help="JSON Lines: a record per puzzle, with solution")
     sub.add_argument("-o", "--output", metavar="FILE", help="write FILE (atomically), not standard output")
-    add_kind_options(sub, kind)
+    if "generate" in derived:
+        add_kind_options(sub, kind)
 
     sub = add_command(
         subs, "solve", cmd_solve, "Solve each puzzle in a file and say whether it is unique.",
@@ -189,10 +194,12 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None) -> Parser:
         "puzzlebook shapes cross --size 11 --arm 3",
     )
     sub.add_argument("name", nargs="?", metavar="NAME", help="preview only this shape, as set below")
-    from pipeline.cli.kindoptions import add_options  # pydantic loads only for these commands
-    from pipeline.kinds.section import ShapeSpec
+    if "shapes" in derived:
+        from pipeline.cli.kindoptions import add_options  # pydantic loads only for these commands
+        from pipeline.kinds.section import ShapeSpec
 
-    add_options(sub, ShapeSpec, "shape", "the board's outline; each shape takes only some of these", exclude=("name",))
+        add_options(sub, ShapeSpec, "shape", "the board's outline; each shape takes only some of these",
+                    exclude=("name",))
     sub.add_argument("--seed", type=int, default=0, help="seed for shapes drawn at random (default 0)")
 
     sub = add_command(
@@ -291,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
     try:
-        parser = build_parser(generate_kind(words))
+        parser = build_parser(generate_kind(words), words[0] if words else "")
         args, unknown = parser.parse_known_args(words)
         if unknown:  # said by the command's own parser, so its usage names its options
             hint = " (another kind's option? see puzzlebook generate --kind KIND --help)" if args.command == "generate" else ""
