@@ -238,6 +238,34 @@ def test_there_are_no_import_cycles() -> None:
         visit(name, [])
 
 
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("pipeline", "pipeline.errors", "pipeline.seeds", "pipeline.textfile", "pipeline.atomic", "pipeline.grids",
+     "pipeline.gridtext", "pipeline.shapes", "pipeline.luby", "pipeline.native", "pipeline.i18n",
+     "pipeline.fontfile", "pipeline.specs"),
+    ("pipeline.drawing",),
+    ("pipeline.kinds",),
+    ("pipeline.puzzlefiles", "pipeline.bookspec"),
+    ("pipeline.raster", "pipeline.typeset", "pipeline.report"),
+    ("pipeline.book",),
+    ("pipeline.cli", "pipeline.studio", "pipeline.__main__"),
+)
+"""The program's layers, lowest first: a module may import its own layer and those below, never one
+above (book/ never asks cli/, kinds/ never typeset/)."""
+
+
+def layer(name: str) -> int:
+    ranks = [rank for rank, prefixes in enumerate(LAYERS) for prefix in prefixes
+             if name == prefix or (prefix != "pipeline" and name.startswith(prefix + "."))]
+    assert ranks, f"{name} is in no layer: add it to LAYERS"
+    return max(ranks)
+
+
+def test_no_import_runs_back_up_the_layers() -> None:
+    upward = sorted(f"{name} -> {module}" for name, path in modules().items()
+                    for module in imports(path, name) if layer(module) > layer(name))
+    assert upward == []
+
+
 def third_party(path: Path) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
