@@ -198,6 +198,7 @@ def build_in_background(config: Path, out: Path, until_records: int) -> subproce
     return process
 
 
+@pytest.mark.slow  # 30 hard 10x10 puzzles made in a subprocess, then two builds more
 def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     """SIGKILL (no clean-up at all) while puzzles are being made, then the same command again."""
     config = write_config(tmp_path, "title: Kill test\nsections:\n  - name: Big\n    kind: hidato\n"
@@ -219,6 +220,7 @@ def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
     assert files(killed) == files(whole)
 
 
+@pytest.mark.slow  # waits for a subprocess build of 30 hard 10x10 puzzles
 def test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -522,6 +522,7 @@ VALUES = st.recursive(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(KEYS, VALUES, max_size=8))
+@pytest.mark.slow  # hypothesis, 150 examples
 def test_fuzz_structures_only_raise_puzzlebook_errors(data: dict) -> None:
     try:
         load_config_text(yaml.safe_dump(data), "fuzz.yaml")

@@ -27,6 +27,8 @@ from pipeline.book.make import KILL_HOOK
 from pipeline.cli import main
 from pipeline.errors import PuzzleBookError
 
+pytestmark = pytest.mark.slow  # starts a distributed cluster of worker processes and builds books on it
+
 BOOK = """\
 title: Dask test book
 seed: 11

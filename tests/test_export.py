@@ -97,6 +97,7 @@ def _blurred_difference(page: Image.Image, left: float, top: float, export: Imag
     return best
 
 
+@pytest.mark.slow  # renders a book page for every puzzle and answer to compare it with the export
 def test_a_puzzle_cropped_from_the_book_page_is_its_export(book: Path) -> None:
     config = load_config(book / "tiny.yaml")
     records = _records(book)

@@ -130,6 +130,7 @@ def test_a_record_of_another_engine_or_seed_is_dropped_not_printed(copy: Path, r
 # ------------------------------------------------------------------------------ lost workers
 
 
+@pytest.mark.slow  # a build in a subprocess whose workers are killed and replaced
 def test_a_worker_killed_mid_build_is_replaced_and_its_jobs_run_again(tmp_path: Path, reference: tuple[Path, Path]) -> None:
     """A real loky worker SIGKILLs itself on its first job of 'Doomed' (the hook fires once)."""
     config, good = reference
@@ -142,6 +143,7 @@ def test_a_worker_killed_mid_build_is_replaced_and_its_jobs_run_again(tmp_path: 
     assert files(tmp_path / "out") == files(good)
 
 
+@pytest.mark.slow  # builds in a subprocess until the pool gives up on workers that die
 def test_workers_that_keep_dying_fail_clearly_and_keep_the_old_book(copy: Path, reference: tuple[Path, Path]) -> None:
     config, good = reference
     failed = run_build(config, copy, "--jobs", "2", "--fresh", env={KILL_HOOK: "Doomed"})
@@ -169,6 +171,7 @@ def end_the_worker(item: tuple[int, int | None, str]) -> int:
     os._exit(end)
 
 
+@pytest.mark.slow  # a worker pool whose worker exits, and the pool started again
 def test_a_lost_worker_is_named_by_how_its_own_process_ended(tmp_path: Path) -> None:
     """A loky worker that exits with code 3 on its first item: the note gives its own exit code (read
     from its process, while loky SIGKILLs the others), and every item still gives its result."""
@@ -180,6 +183,7 @@ def test_a_lost_worker_is_named_by_how_its_own_process_ended(tmp_path: Path) -> 
     assert len(notes) == 1 and notes[0].startswith("a worker process died (exit code EXIT(3)); its unfinished ")
 
 
+@pytest.mark.slow  # a worker pool whose workers are killed until it gives up
 def test_workers_killed_by_a_signal_every_time_name_it_in_the_error(tmp_path: Path) -> None:
     items = [(value, -signal.SIGTERM, "") for value in range(4)]
     with pytest.raises(PuzzleBookError) as caught:
@@ -191,6 +195,7 @@ def test_workers_killed_by_a_signal_every_time_name_it_in_the_error(tmp_path: Pa
 # ------------------------------------------------------------------------------ disk full, read-only
 
 
+@pytest.mark.slow  # two subprocess builds under a file-size limit
 def test_a_file_size_limit_stops_the_build_with_a_message_and_keeps_the_old_book(copy: Path,
                                                                                   reference: tuple[Path, Path]) -> None:
     """RLIMIT_FSIZE makes every write past the limit fail (EFBIG), like a full disk, for any user."""
@@ -239,6 +244,7 @@ def tmpfs(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(point)], check=True)
 
 
+@pytest.mark.slow  # a subprocess build onto a filled tmpfs
 def test_a_full_disk_stops_the_build_with_a_message_and_keeps_the_old_book(tmpfs: Path,
                                                                            reference: tuple[Path, Path]) -> None:
     config, good = reference

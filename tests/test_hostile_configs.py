@@ -77,6 +77,7 @@ def laughs(key: str, levels: int) -> str:
     ("title", 9, "at most 64 aliases"), ("reroll", 9, "at most 64 aliases"),
     ("title", 5, "would expand the config past 20000 values"), ("reroll", 5, "would expand the config past 20000"),
 ])
+@pytest.mark.slow  # each parameter starts a memory-limited `puzzlebook build` subprocess
 def test_a_billion_laughs_is_refused_in_moments_and_little_memory(key: str, levels: int, words: str,
                                                                   tmp_path: Path) -> None:
     text = yaml.safe_dump(BASE)
@@ -145,6 +146,7 @@ WRONG = [None, True, -1, 10**12, 1.5e300, math.nan, "", "x" * 400, [], {}, [[[1]
 
 
 @pytest.mark.parametrize("path", key_paths(BASE), ids=dotted)
+@pytest.mark.slow  # about fifty parameters, each loading a config twelve times
 def test_a_wrong_value_at_any_key_names_that_key(path: tuple) -> None:
     for value in WRONG:
         data = replaced(BASE, path, value)
@@ -166,6 +168,7 @@ HOSTILE = st.recursive(
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(path=st.sampled_from(key_paths(BASE)), value=HOSTILE, alias=st.booleans())
+@pytest.mark.slow  # hypothesis, 150 examples
 def test_fuzzed_configs_load_or_fail_as_a_user_error(path: tuple, value: Any, alias: bool) -> None:
     text = yaml.safe_dump(replaced(BASE, path, value))
     if alias:  # the same damage, shared through an anchor and aliases

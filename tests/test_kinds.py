@@ -220,6 +220,7 @@ def imports(path: Path, name: str) -> set[str]:
     return {module for module in found if module in known}
 
 
+@pytest.mark.slow  # parses every module of the package again for each one
 def test_there_are_no_import_cycles() -> None:
     graph = {name: imports(path, name) for name, path in modules().items()}
     done: set[str] = set()

@@ -425,6 +425,7 @@ def _settled(client: TestClient, name: str) -> dict:
     raise AssertionError("the rebuild did not finish")
 
 
+@pytest.mark.slow  # a book built through the studio, then every puzzle's pictures drawn
 def test_the_review_shows_every_puzzle_its_pictures_and_steps(client: TestClient, place: Path) -> None:
     assert client.get("/api/review/tiny").status_code == 404  # not built yet
     assert client.post("/api/builds/tiny", headers=ORIGIN).status_code == 202

@@ -273,6 +273,7 @@ def puzzle_texts(draw: st.DrawFn) -> PuzzleText:
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(puzzle_texts(), min_size=1, max_size=4))
+@pytest.mark.slow  # hypothesis, 60 lists of puzzles
 def test_format_then_parse_gives_the_same_puzzles(items: list[PuzzleText]) -> None:
     parsed = parse_puzzles(format_puzzles(items))
     assert [(p.board, p.meta, p.solution) for p in parsed] == [(p.board, p.meta, p.solution) for p in items]
@@ -280,6 +281,7 @@ def test_format_then_parse_gives_the_same_puzzles(items: list[PuzzleText]) -> No
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(puzzle_texts(), min_size=1, max_size=4))
+@pytest.mark.slow  # hypothesis, 60 lists of puzzles
 def test_canonical_text_parses_and_formats_to_itself(items: list[PuzzleText]) -> None:
     text = format_puzzles(items)
     parsed = parse_puzzles(text)
