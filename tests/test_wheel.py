@@ -2,14 +2,17 @@
 dependencies, run from an empty folder. Shipped masks, example books, fonts, catalogs, templates and
 the studio's static files must all come with it (package data, found through importlib.resources).
 
-Installing the lock into a new environment takes about 20 s (pip's cache serves the files `make`
-installed), paid once for this module.
+Only the package's own dependencies are installed (the lock's entries for them and what they need,
+found from the installed distributions' metadata), not the test, docs and bench tools: a user's
+install. pip's cache serves the files `make` installed; it is paid once for this module.
 """
 
 from __future__ import annotations
 
 import http.cookiejar
+import re
 import signal
+from importlib.metadata import PackageNotFoundError, distribution, requires
 import subprocess
 import sys
 import urllib.request
@@ -34,9 +37,44 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps"]
-    subprocess.run([*pip, "--require-hashes", "-r", str(ROOT / "requirements" / "lock.txt")], check=True, capture_output=True)
+    runtime = work / "runtime.txt"
+    runtime.write_text(locked_entries(ROOT / "requirements" / "lock.txt", runtime_closure()), encoding="utf-8")
+    subprocess.run([*pip, "--require-hashes", "-r", str(runtime)], check=True, capture_output=True)
     subprocess.run([*pip, str(wheel)], check=True, capture_output=True)
     yield venv / "bin"
+
+
+def _name(requirement: str) -> str:
+    return re.sub(r"[-_.]+", "-", re.split(r"[\s;<>=!~\[(]", requirement, maxsplit=1)[0].lower())
+
+
+def runtime_closure() -> set[str]:
+    """The names of the package's own dependencies and everything they need (no extras), as the
+    distributions installed here declare them."""
+    todo = [_name(each) for each in requires("puzzlebook") or [] if "extra ==" not in each]
+    found: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        try:
+            needs = distribution(name).requires or []
+        except PackageNotFoundError:
+            continue
+        todo += [_name(each) for each in needs if "extra ==" not in each]
+    return found
+
+
+def locked_entries(lock: Path, names: set[str]) -> str:
+    """The lock's entries (a pin and its hashes) for `names`, as pip reads them."""
+    out, keep = [], False
+    for line in lock.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith((" ", "#")):
+            keep = _name(line) in names
+        if keep and not line.lstrip().startswith("#"):
+            out.append(line)
+    return "\n".join(out) + "\n"
 
 
 @pytest.fixture

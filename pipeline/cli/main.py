@@ -128,7 +128,9 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
 
     sub = add_command(
         subs, "generate", cmd_generate, "Make unique, graded puzzles as text (or JSON Lines).",
-        "puzzlebook generate --shape cross --size 9 --difficulty hard --seed 7 --count 10 -o cross.txt",
+        "puzzlebook generate --shape cross --size 9 --difficulty hard --seed 7 --count 10 -o cross.txt"
+        if kind is registry.DEFAULT else
+        f"puzzlebook generate --kind {kind.name} --difficulty {kind.levels[1]} --seed 7 --count 10 -o {kind.name}.txt",
     )
     sub.add_notes(
         "\n\nseeds: puzzle i of a run (counting from 0) uses seed SEED+i, so --seed 7 --count 10 makes"
