@@ -31,6 +31,8 @@ class Option:
     flag: str
     path: tuple[str, ...]
     kwargs: Mapping[str, Any]
+    listed: bool = False
+    """A list of words given as one comma-separated value."""
 
     @property
     def dest(self) -> str:
@@ -52,7 +54,7 @@ def options(model: type[BaseModel], exclude: tuple[str, ...] = ()) -> list[Optio
                 found.append(Option(flag, (name, sub), _kwargs(sub_info, metavar="NAME" if sub == "name" else None)))
         elif item is str:
             found.append(Option(_flag(name), (name,), {"metavar": "W,W,...", "help": f"{info.description}, "
-                                                       "comma-separated"}))
+                                                       "comma-separated"}, listed=True))
         else:
             found.append(Option(_flag(name), (name,), _kwargs(info)))
     return found
@@ -75,7 +77,7 @@ def values(args: argparse.Namespace, model: type[BaseModel], exclude: tuple[str,
         if len(option.path) == 2:
             field, sub = option.path
             given.setdefault(field, [{}])[0][sub] = value
-        elif option.kwargs.get("metavar") == "W,W,...":
+        elif option.listed:
             given[option.path[0]] = value.split(",")
         else:
             given[option.path[0]] = value
