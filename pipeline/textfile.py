@@ -22,8 +22,6 @@ META_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*=\S+")
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Puzzle and shape files larger than this are refused before they are read (some 800,000 one-line 9x9 puzzles fit)."""
-PEEK_BYTES = 64 * 1024
-"""Enough of a file to see its first puzzle, to guess its kind."""
 
 
 def read_text_file(path: str | Path) -> str:
@@ -47,16 +45,6 @@ def read_text_file(path: str | Path) -> str:
         line = data.count(b"\n", 0, err.start) + 1
         message = f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be decoded)"
         raise PuzzleBookError(message, source=source, line=line) from None
-
-
-def peek(path: str | Path) -> str:
-    """The start of a file's text, for guessing its kind only: a file that cannot be read gives '' here
-    and is reported by its reader (read_text_file)."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(PEEK_BYTES).decode("utf-8-sig", errors="replace")
-    except OSError:
-        return ""
 
 
 Place = tuple[int, int]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.book.build import BuildReport, build, output_folder, parallel_settings
-from pipeline.book.store import json_line
+from pipeline.book.store import checksummed_line
 from pipeline.book.verify import verify_record
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.bookspec import ParallelSpec
@@ -306,7 +306,7 @@ def test_a_tampered_record_is_reported_by_line_and_made_again(built: tuple[Path,
     lines = lines_of(out)
     record = json.loads(lines[5])
     record["solution"][0][0], record["solution"][0][1] = record["solution"][0][1], record["solution"][0][0]
-    lines[5] = json_line(record)
+    lines[5] = checksummed_line(record)
     (out / "puzzles.jsonl").write_text("".join(lines), encoding="utf-8")
     report = rebuild(config, out)
     assert (report.reused, report.generated) == (7, 1)

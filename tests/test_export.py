@@ -166,7 +166,7 @@ def test_a_puzzle_file_is_exported_once_each_puzzle_is_proved(tmp_path: Path, ca
 
 
 def test_a_puzzle_files_kind_is_guessed_from_its_start(tmp_path: Path) -> None:
-    """Without --kind the file's first bytes (textfile.peek, a byte-order mark dropped) name its kind."""
+    """Without --kind the file's first bytes (read as text, a byte-order mark dropped) name its kind."""
     line = json.loads((DATA / "sudoku.jsonl").read_text(encoding="utf-8").splitlines()[0])["puzzle"]
     path = tmp_path / "one.txt"
     path.write_bytes(b"\xef\xbb\xbf" + line.encode() + b"\n")

@@ -23,7 +23,7 @@ import pytest
 from pipeline.book.build import build
 from pipeline.book.make import KILL_HOOK, KILL_ONCE_HOOK
 from pipeline.book.run import run_jobs
-from pipeline.book.store import json_line
+from pipeline.book.store import checksummed_line
 from pipeline.errors import PuzzleBookError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,10 +97,10 @@ def test_every_corrupt_record_is_named_by_line_and_made_again(copy: Path, refere
     lines[1] = '{"section": "Squares", "grid": [[1, 2\n'  # bad JSON in the middle
     wrong = json.loads(lines[3])
     wrong["difficulty"] = "expert"  # fields that contradict the fingerprint's job
-    lines[3] = json_line(wrong)
+    lines[3] = checksummed_line(wrong)
     unsolved = json.loads(lines[4])
     unsolved["solution"][0][0], unsolved["solution"][0][1] = unsolved["solution"][0][1], unsolved["solution"][0][0]
-    lines[4] = json_line(unsolved)
+    lines[4] = checksummed_line(unsolved)
     lines.append(lines[0])  # the same puzzle twice
     path.write_text("".join(lines), encoding="utf-8")
     report = build(config, jobs=1, out_dir=copy, quiet=True)
@@ -119,7 +119,7 @@ def test_a_record_of_another_engine_or_seed_is_dropped_not_printed(copy: Path, r
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     record = json.loads(lines[2])
     record["fingerprint"] = "0123456789abcdef"
-    lines[2] = json_line(record)
+    lines[2] = checksummed_line(record)
     path.write_text("".join(lines), encoding="utf-8")
     report = build(config, jobs=1, out_dir=copy, quiet=True)
     assert (report.reused, report.generated) == (PUZZLES - 1, 1)

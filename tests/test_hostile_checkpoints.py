@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.book.build import build
-from pipeline.book.store import json_line
+from pipeline.book.store import checksummed_line
 from pipeline.cli import main
 from tests.treepaths import key_paths
 
@@ -99,7 +99,7 @@ def undated(saved: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def edited(record: dict[str, Any]) -> str:
     """A record written back as an editor would: a valid line with a fresh checksum."""
-    return json_line({key: value for key, value in record.items() if key != "checksum"})
+    return checksummed_line({key: value for key, value in record.items() if key != "checksum"})
 
 
 def grid_as_solution(record: dict[str, Any]) -> dict[str, Any]:

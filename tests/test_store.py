@@ -12,7 +12,7 @@ import pytest
 from pipeline.book.store import (
     append_record,
     checksum,
-    json_line,
+    checksummed_line,
     read_records,
     record_line,
     write_json_atomic,
@@ -129,7 +129,7 @@ def test_a_line_with_its_checksum_but_no_puzzle_record_is_noted_at_its_place(tmp
     good = RECORDS[0].to_json()
     seeded = {**RECORDS[1].to_json(), "seed": True}
     gradeless = {key: value for key, value in RECORDS[2].to_json().items() if key != "grade"}
-    path.write_text(json_line(good) + json_line(seeded) + json_line(gradeless), encoding="utf-8")
+    path.write_text(checksummed_line(good) + checksummed_line(seeded) + checksummed_line(gradeless), encoding="utf-8")
     records, notes = read_records(path)
     assert records == RECORDS[:1]
     assert notes == [f"{path}, line 2: section 'A', puzzle 2: its seed True is not a whole number; it is left out and "

@@ -32,10 +32,10 @@ def checksum(record: Mapping[str, Any]) -> str:
 def record_line(record: PuzzleRecord) -> str:
     """A record as one line: its place, the fields `generate --json` prints in its order, its
     fingerprint, then its checksum."""
-    return json_line(record.to_json())
+    return checksummed_line(record.to_json())
 
 
-def json_line(content: Mapping[str, Any]) -> str:
+def checksummed_line(content: Mapping[str, Any]) -> str:
     """Any JSON object as a checkpoint line with its checksum (what record_line writes; tests write
     damaged records with it)."""
     content = {key: value for key, value in content.items() if key != CHECKSUM}

@@ -80,9 +80,6 @@ class PuzzleRecord:
         """The same puzzle at `place` (a section that moved keeps its puzzles, not its position)."""
         return replace(self, place=place)
 
-    def payload(self) -> dict[str, Any]:
-        """The record as `generate --json` prints it: no place and no fingerprint."""
-        return replace(self, place=None, fingerprint=None).to_json()
 
     @classmethod
     def from_json(cls, data: object) -> PuzzleRecord:

@@ -83,11 +83,6 @@ def family_names(family: str) -> tuple[str, ...]:
     return tuple(each.name for each in KINDS if each.family == family)
 
 
-def levels() -> tuple[str, ...]:
-    """Every kind's levels, each once, in the order the kinds list them."""
-    return tuple(dict.fromkeys(level for each in KINDS for level in each.levels))
-
-
 def shape_owner(shape: str) -> Kind[Any, Any, Any] | None:
     """The kind whose own grid a shape is drawn on (a honeycomb), if any: `generate --shape NAME`
     without --kind makes that kind's puzzle."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pipeline.drawing import Centres, Rect, Style, Surface
 from pipeline.drawing.grid import (
     FILLED_INK,
     GIVEN_FILL,
@@ -22,9 +23,6 @@ from pipeline.drawing.grid import (
     place_board,
     stroke_sides,
 )
-from pipeline.drawing.rect import Rect
-from pipeline.drawing.style import Style
-from pipeline.drawing.surface import Centres, Surface
 
 Grid = Sequence[Sequence[int | None]]
 Origin = Callable[[int, int], tuple[float, float]]

@@ -7,6 +7,7 @@ whose symbols would be too small.
 
 from __future__ import annotations
 
+from pipeline.drawing import Centres, Rect, Style, Surface
 from pipeline.drawing.grid import (
     FILLED_INK,
     GIVEN_FILL,
@@ -17,9 +18,6 @@ from pipeline.drawing.grid import (
     draw_number,
     label_height,
 )
-from pipeline.drawing.rect import Rect
-from pipeline.drawing.style import Style
-from pipeline.drawing.surface import Centres, Surface
 from pipeline.kinds.sudoku.grid import SYMBOLS, Sudoku, symbol
 from pipeline.kinds.sudoku.textformat import from_line
 

@@ -13,10 +13,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pipeline.drawing import Centres, Rect, Style, Surface
 from pipeline.drawing.grid import GridFit, board_corner, label_height, place_board
-from pipeline.drawing.rect import Rect
-from pipeline.drawing.style import Style
-from pipeline.drawing.surface import Centres, Surface
 from pipeline.kinds.wordsearch.grid import DIRECTIONS
 
 Grid = Mapping[str, Any]
