@@ -13,6 +13,8 @@ are stored the way each kind's records store them.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -122,6 +124,33 @@ class Guide:
     when the kind's answer pages are not filled-in grids (else the book's)."""
 
 
+@dataclass(frozen=True)
+class Fingerprint:
+    """A puzzle's identity up to sameness, as two short hex digests.
+
+    Two puzzles are the same when one maps onto the other by the board's symmetries (rotations and
+    reflections) and the kind's relabellings (Sudoku's digits, rows in a band...); a puzzle whose
+    solution is another's, mapped the same way, is the same too (new givens on an old answer). Each
+    kind computes both from an invariant of its puzzles, so sameness always gives equal digests:
+    no two puzzles of a book or series may share either. Different puzzles share one by chance alone
+    (a 64-bit hash), and the only cost of that is one seed passed over.
+    """
+
+    puzzle: str
+    solution: str | None
+    """None for a kind whose answers say nothing of their own (a word search's filled grid)."""
+
+    def keys(self) -> tuple[str, ...]:
+        """What a repeat is looked up by: a puzzle and a solution never share a namespace."""
+        return (f"p:{self.puzzle}",) if self.solution is None else (f"p:{self.puzzle}", f"s:{self.solution}")
+
+
+def digest(value: object) -> str:
+    """A 16-hex-digit digest of a JSON-ready value (its canonical JSON): what fingerprints are made of."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 class Kind(ABC, Generic[Puzzle, Solution, Job]):
     """A puzzle kind: everything the rest of the program asks of one.
 
@@ -221,6 +250,24 @@ class Kind(ABC, Generic[Puzzle, Solution, Job]):
         """How shaped a record's board looks: the cells of its bounding rectangle outside the board
         (a cover shows the most shaped board); 0 for a kind whose boards are all full rectangles."""
         return 0
+
+    # ------------------------------------------------------------------ sameness
+
+    def fingerprint(self, puzzle: Puzzle, solution: Solution) -> Fingerprint:
+        """Who the puzzle is, whatever way up it is printed: equal for two puzzles that map onto each
+        other by the board's symmetries and the kind's relabellings (see `Fingerprint`).
+
+        This default knows no symmetry: only identical grids and solutions share it. A kind overrides
+        it with its own canonical form."""
+        return Fingerprint(
+            puzzle=digest(["exact", self.name, self.write_record(puzzle, solution).get("grid")]),
+            solution=digest(["exact", self.name, self.solution_json(solution)]),
+        )
+
+    def distinct_may_run_out(self, params: Job, difficulty: str) -> bool:
+        """Whether so few distinct puzzles exist for `params` at `difficulty` that a book may ask for
+        more (a 4x4 Sudoku): a build then samples the generator to count them before making any."""
+        return False
 
     # ------------------------------------------------------------------ records and proofs
 
