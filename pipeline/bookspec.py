@@ -305,6 +305,33 @@ class FontsSpec(Spec):
         return {role: str(path) for role, path in self.files(Path()).items()}
 
 
+MAX_VOLUMES = 100
+MAX_EXCLUDES = 100
+
+
+class SeriesSpec(Spec):
+    """A numbered series of volumes made from one config, no puzzle repeated in any of them."""
+
+    volumes: int = Field(ge=1, le=MAX_VOLUMES, description="how many volumes (each a whole book)")
+    title: str | None = Field(
+        None, min_length=1, max_length=MAX_TITLE,
+        description="each volume's title, with {title} and {number}; default like '{title}, Volume {number}'",
+    )
+    first: int = Field(1, ge=1, le=9999, description="the number of the first volume (to go on with a series)")
+
+    @field_validator("title")
+    @classmethod
+    def _names_the_volume(cls, value: str | None) -> str | None:
+        if value is not None:
+            if "{number}" not in value:
+                raise ValueError(f"must hold {{number}} (where the volume's number goes), got {value!r}")
+            try:
+                value.format(title="", number=1)
+            except (KeyError, IndexError, ValueError):
+                raise ValueError(f"may hold only {{title}} and {{number}} in braces, got {value!r}") from None
+        return value
+
+
 class BookSpec(Spec):
     """A whole book: front matter, page geometry, sections of puzzles, answers."""
 
@@ -333,6 +360,14 @@ class BookSpec(Spec):
         description="paragraphs printed before the how-to-play pages (one or a list)",
         json_schema_extra={"one_or_list": True},
     )
+    series: SeriesSpec | None = Field(
+        None, description="make a numbered series of volumes (output/NAME/volume-K/), none repeating a puzzle"
+    )
+    exclude: list[Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]] = Field(
+        default_factory=list, max_length=MAX_EXCLUDES,
+        description="earlier books or series folders (or their puzzles.jsonl) whose puzzles must not come back",
+        json_schema_extra={"one_or_list": True},
+    )
 
     @field_validator("language")
     @classmethod
@@ -354,6 +389,16 @@ class BookSpec(Spec):
     @classmethod
     def _one_paragraph(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
+
+    @field_validator("exclude", mode="before")
+    @classmethod
+    def _one_path(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    def reseeded(self, seed: int) -> BookSpec:
+        """The book with another seed, its sections told again (a word search plans its words by it)."""
+        sections = [section.for_book(self.language, seed) for section in self.sections]
+        return self.model_copy(update={"seed": seed, "sections": sections})
 
     @model_validator(mode="after")
     def _sections_in_the_book(self) -> BookSpec:

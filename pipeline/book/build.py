@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,23 +21,31 @@ from pipeline.book.config import config_folder, load_config
 from pipeline.book.configerrors import error_path, error_words
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
+from pipeline.book.capacity import check_capacity
 from pipeline.book.make import run_job
 from pipeline.book.manifest import BuildReport, manifest, version_notes
 from pipeline.book.plan import plan
 from pipeline.book.preflight import check_layout, probe
-from pipeline.book.resume import in_book_order, placed, resume
-from pipeline.book.run import import_distributed, run_jobs
-from pipeline.book.store import append_record, write_json_atomic
-from pipeline.kinds.record import PuzzleRecord
-from pipeline.book.verify import verify_records
+from pipeline.book.repeats import excluded
+from pipeline.book.resume import Saved, in_book_order, placed
+from pipeline.book.run import import_distributed
+from pipeline.book.seriesindex import write_series_index
+from pipeline.book.store import append_record, write_json_atomic, write_records
+from pipeline.book.unique import Slot, choose_unique
+from pipeline.book.volumes import Volume, volumes
+from pipeline.book.workers import Workers
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
-from pipeline.bookspec import MAX_SEED, ParallelSpec
+from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.report.page import REPORT, report_html
 from pipeline.typeset import book_fonts, page_count, typeset_book, typeset_cover
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
+PASSED = "passed-over.jsonl"
+"""Puzzles a build made and did not print, each a repeat of an earlier one: kept so a rebuild need not
+make them again to find that out."""
 MANIFEST = "manifest.json"
 COVER = "cover.pdf"
 LISTING = "listing.txt"
@@ -55,6 +64,8 @@ def build(
     backend: str | None = None,
     scheduler: str | None = None,
     cover_only: bool = False,
+    volume: int | None = None,
+    exclude: Sequence[str | Path] = (),
     progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> BuildReport:
     """Build the book of `config_path` into output/NAME (or `out_dir`), reusing what is already made.
@@ -66,23 +77,30 @@ def build(
     `cover_only` writes just the cover and the listing (the puzzles are made or reused as for a
     build: the cover shows them and their page count sets the spine).
 
+    A series config builds every volume into output/NAME/volume-K/ (`volume` builds that one, making
+    or reading the puzzles of the volumes before it, which it must not repeat) and writes the series'
+    index, series.json. No puzzle repeats another of the book, of an earlier volume, or of the books
+    the config's `exclude` and `exclude` here name (unique.py says how, repeats.py what a repeat is).
+
     Everything that can be checked before making puzzles is: the config, the Dask extra, the output
-    folder being writable, the layout of every planned board, and one small puzzle per board and
-    level (preflight.py). Any failure leaves the previous book as it was. Another build already
-    writing the same folder is an error (folderlock.py), not a race.
+    folder being writable, the layout of every planned board, one small puzzle per board and level
+    (preflight.py), and whether a small board has the distinct puzzles asked of it (capacity.py).
+    Any failure leaves the previous book as it was. Another build already writing the same folder is
+    an error (folderlock.py), not a race.
 
     `progress`, when given, receives plain records as the build goes (`Progress`): what the CLI's
     `--progress json` prints and the studio shows, a build that fails or is interrupted included.
     """
     with told_how_it_ended(progress):
         return _build(config_path, seed=seed, jobs=jobs, out_dir=out_dir, quiet=quiet, fresh=fresh, screen=screen,
-                      backend=backend, scheduler=scheduler, cover_only=cover_only, progress=progress)
+                      backend=backend, scheduler=scheduler, cover_only=cover_only, volume=volume,
+                      exclude=exclude, progress=progress)
 
 
 def _build(
     config_path: str | Path, *, seed: int | None, jobs: int | None, out_dir: str | Path | None, quiet: bool,
-    fresh: bool, screen: bool, backend: str | None, scheduler: str | None, cover_only: bool,
-    progress: Callable[[dict[str, Any]], None] | None,
+    fresh: bool, screen: bool, backend: str | None, scheduler: str | None, cover_only: bool, volume: int | None,
+    exclude: Sequence[str | Path], progress: Callable[[dict[str, Any]], None] | None,
 ) -> BuildReport:
     """`build` itself, its outcome told to `progress` by the caller."""
     timings: dict[str, float] = {}
@@ -91,77 +109,158 @@ def _build(
         if seed is not None:
             if not 0 <= seed <= MAX_SEED:
                 raise PuzzleBookError(f"the book seed must be from 0 to {MAX_SEED}, got {seed}", field="--seed")
-            book = book.model_copy(update={"seed": seed})
+            book = book.reseeded(seed)
         parallel = parallel_settings(book.parallel, jobs, backend, scheduler)
     folder = output_folder(config_path, out_dir)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(folder)) from None
-    check_writable(folder)
-    with exclusive(folder):  # before the checkpoint is read: another build may be appending to it
-        remove_leftovers(folder)
-        checkpoint = folder / CHECKPOINT
+    every = volumes(book, folder, volume)
+    for made_in in dict.fromkeys([folder, *(part.folder for part in every)]):
+        try:
+            made_in.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(made_in)) from None
+        check_writable(made_in)
+    workers = Workers(parallel, quiet)
+    with exclusive(folder):  # before the checkpoints are read: another build may be appending to them
+        for part in every:
+            remove_leftovers(part.folder)
         with stage(timings, "plan"), located(config_path):
             fonts = book_fonts(book.fonts.files(config_folder(str(config_path))), book.fonts.shown())
-            planned = plan(book)
-            check_layout(book, planned, fonts)
+            planned = {part.number: plan(part.book) for part in every}
+            check_layout(every[-1].book, planned[every[-1].number], fonts)
         with stage(timings, "resume"):
-            made, notes = resume(checkpoint, planned, fresh)
-            notes += version_notes(folder / MANIFEST)
-        missing = [job for job in planned if job.fingerprint not in made]
-        tell = Progress(planned, {job.fingerprint for job in missing}, progress)
+            saved = {part.number: Saved([part.folder / CHECKPOINT, part.folder / PASSED], fresh) for part in every}
+            for part in every:
+                with writing(part.folder / CHECKPOINT):
+                    saved[part.number].keep_only_readable()
+            notes = version_notes(every[-1].folder / MANIFEST)
+            seen, excluded_count = excluded(_excluded_paths(book, config_path, exclude), own=folder)
+        slots = [Slot(job, part.number) for part in every for job in planned[part.number]]
+        missing = [slot.job for slot in slots if not saved[slot.volume].has(slot.job)]
+        tell = Progress(slots, {job.fingerprint for job in missing}, progress)
+        with stage(timings, "capacity"):
+            if missing:
+                check_capacity([slot.job for slot in slots], workers.sample, series=book.series is not None)
+        folder_of = {part.number: part.folder for part in every}
+        made_now: set[str] = set()
 
-        def keep(record: PuzzleRecord) -> None:
-            with writing(checkpoint):
-                append_record(checkpoint, record)
-            made[job_of(record)] = record
-            tell.made(record)
+        def make(wanted: list[Slot]) -> dict[str, PuzzleRecord]:
+            """The puzzle of every slot's current job: saved before, or made now (probed here, or in
+            the workers) and appended to its volume's checkpoint as it comes."""
+            found: dict[str, PuzzleRecord] = {}
+            todo: dict[str, Slot] = {}
+            for slot in wanted:
+                job = slot.current
+                record = saved[slot.volume].take(job)
+                if record is None:
+                    todo[job.fingerprint] = slot
+                else:
+                    found[job.fingerprint] = placed(record, job)
+
+            def keep(record: PuzzleRecord) -> None:
+                checkpoint = folder_of[todo[job_of(record)].volume] / CHECKPOINT
+                with writing(checkpoint):
+                    append_record(checkpoint, record)
+                found[job_of(record)] = record
+                made_now.add(job_of(record))
+                tell.made(record, todo[job_of(record)].volume)
+
+            for record in probe([slot.current for slot in todo.values()]):
+                keep(record)
+            rest = [slot.current.to_dict() for key, slot in todo.items() if key not in found]
+            notes.extend(workers.run(run_job, rest, keep))
+            return found
 
         with stage(timings, "generate"):
-            probed = probe(missing, keep)
-            notes += run_jobs(run_job, [job.to_dict() for job in missing if job.fingerprint not in probed],
-                              n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
-                              quiet=quiet, on_result=keep)
-            records = [placed(made[job.fingerprint], job) for job in planned]
-            with writing(checkpoint):
-                in_book_order(checkpoint, records)
-        tell.stage("verify")
-        with stage(timings, "verify"):
-            new = {job.fingerprint for job in missing}
-            verify_records([record for record in records if job_of(record) in new])
-        pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-        tell.stage("typeset")
-        with stage(timings, "typeset"), located(config_path):
-            if cover_only:
-                pages = page_count(book, records, fonts=fonts)
-            else:
-                with writing(pdf):
-                    pages = typeset_book(book, records, pdf, screen=screen, fonts=fonts)
-        tell.stage("cover")
-        with stage(timings, "cover"), located(config_path), writing(folder / COVER):
-            wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
-        with writing(folder / LISTING):
-            write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
-        report = BuildReport(
-            name=Path(config_path).stem, pdf=None if cover_only else pdf, cover=folder / COVER,
-            puzzles=len(records), reused=len(records) - len(missing), generated=len(missing), pages=pages,
-            notes=tuple(notes), timings=timings,
-        )
-        if not cover_only:
+            passed = choose_unique(slots, make, seen)
+            records = {part.number: [slot.record for slot in slots if slot.volume == part.number and slot.record]
+                       for part in every}
+            for part in every:
+                with writing(part.folder / CHECKPOINT):
+                    in_book_order(part.folder / CHECKPOINT, records[part.number])
+                own = [gone.record for gone in passed if gone.slot.volume == part.number]
+                with writing(part.folder / PASSED):
+                    if own:
+                        write_records(part.folder / PASSED, own)
+                    else:
+                        (part.folder / PASSED).unlink(missing_ok=True)
+            for part in every:
+                notes.extend(saved[part.number].notes + saved[part.number].unused_note())
+            if passed:
+                notes.append(f"{len(passed)} puzzle(s) made were passed over: each repeated an earlier one "
+                             f"(turned, mirrored or relabelled, or on the same answer); {PASSED} keeps them")
+            if excluded_count:
+                notes.append(f"{excluded_count} puzzle(s) of earlier books were excluded; none comes back")
+        if book.series is not None:
+            write_series_index(folder, book, records)
+        reports = []
+        for part in every if volume is None else every[-1:]:
+            reports.append(_finish(part, records[part.number], config_path=config_path, fonts=fonts, screen=screen,
+                                   cover_only=cover_only, timings=timings, tell=tell, made_now=made_now))
+        report = _summed(book, Path(config_path).stem, reports, notes, timings)
+        tell.done(report)
+        return report
+
+
+def _finish(
+    part: Volume, records: list[PuzzleRecord], *, config_path: str | Path, fonts: Any, screen: bool,
+    cover_only: bool, timings: dict[str, float], tell: Progress, made_now: set[str],
+) -> BuildReport:
+    """Typeset one volume's book (or just its cover), its listing, manifest and report."""
+    book, folder = part.book, part.folder
+    pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
+    tell.stage("typeset")
+    with stage(timings, "typeset", add=True), located(config_path):
+        if cover_only:
+            pages = page_count(book, records, fonts=fonts)
+        else:
+            with writing(pdf):
+                pages = typeset_book(book, records, pdf, screen=screen, fonts=fonts)
+    tell.stage("cover")
+    with stage(timings, "cover", add=True), located(config_path), writing(folder / COVER):
+        wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
+    with writing(folder / LISTING):
+        write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
+    made = sum(1 for record in records if record.fingerprint in made_now)
+    report = BuildReport(
+        name=Path(config_path).stem if part.number is None else f"{Path(config_path).stem} volume {part.number}",
+        pdf=None if cover_only else pdf, cover=folder / COVER, puzzles=len(records), reused=len(records) - made,
+        generated=made, pages=pages, notes=(), timings=timings,
+    )
+    if not cover_only:
+        with stage(timings, "report", add=True):
             summary = manifest(book, config_path, records, report, screen)
             with writing(folder / MANIFEST):
                 write_json_atomic(folder / MANIFEST, summary)
             with writing(folder / REPORT), located(config_path):
                 write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=fonts))
-        tell.done(report)
-        return report
+    return report
+
+
+def _summed(
+    book: BookSpec, name: str, reports: list[BuildReport], notes: list[str], timings: dict[str, float]
+) -> BuildReport:
+    """The build's report: its one book's, or the volumes' together (each in `volumes`)."""
+    if book.series is None:
+        return replace(reports[0], notes=tuple(notes), timings=timings)
+    last = reports[-1]
+    return BuildReport(
+        name=name, pdf=last.pdf, cover=last.cover, puzzles=sum(r.puzzles for r in reports),
+        reused=sum(r.reused for r in reports), generated=sum(r.generated for r in reports),
+        pages=sum(r.pages for r in reports), notes=tuple(notes), timings=timings, volumes=tuple(reports),
+    )
+
+
+def _excluded_paths(book: BookSpec, config_path: str | Path, more: Sequence[str | Path]) -> list[Path]:
+    """The config's `exclude` (relative to the config's folder) and the command line's (as given)."""
+    base = Path(config_folder(str(config_path)))
+    return [base / path for path in book.exclude] + [Path(path) for path in more]
 
 
 class Progress:
     """A build's progress as plain records, for whoever listens (`build(progress=...)`):
 
-    - {"event": "plan", "puzzles": n, "sections": [{"name", "total", "reused"}]} once the plan is known;
+    - {"event": "plan", "puzzles": n, "sections": [{"name", "total", "reused"}]} once the plan is known
+      (a series' sections are named "K \u00b7 NAME" for volume K);
     - {"event": "made", "section", "made", "total", "reused", "rate", "left"} each time a puzzle is
       made: `made` counts the section's puzzles done, reused ones included; `rate` is puzzles made per
       second so far in this build, `left` the seconds the section's missing puzzles may take at it;
@@ -175,19 +274,22 @@ class Progress:
     Wall-clock figures go to the listener only, never into the book.
     """
 
-    def __init__(self, planned: list[Any], missing: set[str], listener: Callable[[dict[str, Any]], None] | None) -> None:
+    def __init__(self, slots: list[Slot], missing: set[str], listener: Callable[[dict[str, Any]], None] | None) -> None:
         self.listener = listener
         self.start = time.perf_counter()
         self.count = 0
-        self.section_of = {job.fingerprint: job.section for job in planned}
+        self.section_of: dict[tuple[int | None, str, int], str] = {}
         self.sections: dict[str, dict[str, Any]] = {}
-        for job in planned:
-            entry = self.sections.setdefault(job.section, {"name": job.section, "total": 0, "reused": 0, "made": 0})
+        for slot in slots:
+            job = slot.job
+            name = job.section if slot.volume is None else f"{slot.volume} \u00b7 {job.section}"
+            self.section_of[(slot.volume, job.section, job.index)] = name
+            entry = self.sections.setdefault(name, {"name": name, "total": 0, "reused": 0, "made": 0})
             entry["total"] += 1
             if job.fingerprint not in missing:
                 entry["reused"] += 1
                 entry["made"] += 1
-        self._send({"event": "plan", "puzzles": len(planned),
+        self._send({"event": "plan", "puzzles": len(slots),
                     "sections": [{key: entry[key] for key in ("name", "total", "reused")}
                                  for entry in self.sections.values()]})
 
@@ -195,10 +297,13 @@ class Progress:
         if self.listener is not None:
             self.listener(record)
 
-    def made(self, record: PuzzleRecord) -> None:
-        entry = self.sections.get(self.section_of.get(job_of(record), ""))
+    def made(self, record: PuzzleRecord, volume: int | None) -> None:
+        """A puzzle made for a slot (a repeat's next seed counts once more, in `made` and `total`)."""
+        entry = self.sections.get(self.section_of.get((volume, record.section, record.index), ""))
         if entry is None:
             return
+        if entry["made"] >= entry["total"]:
+            entry["total"] += 1
         entry["made"] += 1
         self.count += 1
         rate = self.count / max(time.perf_counter() - self.start, 1e-6)
@@ -270,7 +375,7 @@ def parallel_settings(
 def remove_leftovers(folder: Path) -> None:
     """Delete the temporary files of writes a killed build never finished (this build holds the lock,
     so no other build is writing them)."""
-    for name in (CHECKPOINT, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, REPORT, WRITE_TEST):
+    for name in (CHECKPOINT, PASSED, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, REPORT, WRITE_TEST):
         for path in leftovers(folder / name):
             with writing(path):
                 path.unlink(missing_ok=True)
@@ -302,11 +407,12 @@ def located(config_path: str | Path) -> Iterator[None]:
 
 
 @contextmanager
-def stage(timings: dict[str, float], name: str) -> Iterator[None]:
+def stage(timings: dict[str, float], name: str, *, add: bool = False) -> Iterator[None]:
+    """Time the block into timings[name] (added to what is there when `add`: a stage run per volume)."""
     start = time.perf_counter()
     try:
         yield
     finally:
-        timings[name] = round(time.perf_counter() - start, 3)
+        timings[name] = round((timings.get(name, 0.0) if add else 0.0) + time.perf_counter() - start, 3)
 
 

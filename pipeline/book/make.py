@@ -14,7 +14,8 @@ from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
-from pipeline.kinds.record import Place, PuzzleRecord
+from pipeline.book.verify import verify_record
+from pipeline.kinds.record import Fingerprint, Place, PuzzleRecord
 
 KILL_HOOK = "PUZZLEBOOK_KILL_WORKER_IN"
 KILL_ONCE_HOOK = "PUZZLEBOOK_KILL_WORKER_ONCE"
@@ -22,7 +23,7 @@ KILL_ONCE_HOOK = "PUZZLEBOOK_KILL_WORKER_ONCE"
 
 def run_job(job: dict[str, Any]) -> PuzzleRecord:
     """The puzzle record for `job` (a Job.to_dict()): the `generate --json` record at its place, with its
-    job's fingerprint.
+    job's fingerprint, proved unique again (verify.py) and with its canonical fingerprint.
 
     A user-facing failure is re-raised naming the section and puzzle.
     """
@@ -32,8 +33,20 @@ def run_job(job: dict[str, Any]) -> PuzzleRecord:
     except PuzzleBookError as err:
         raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
     record = PuzzleRecord.from_json(made)
-    return replace(record, place=Place(job["section"], job["section_index"], job["index"]),
-                   fingerprint=job["fingerprint"])
+    return verify_record(replace(record, place=Place(job["section"], job["section_index"], job["index"]),
+                                 fingerprint=job["fingerprint"]))
+
+
+def sample_job(job: dict[str, Any]) -> Fingerprint:
+    """The canonical fingerprint of the puzzle a job makes: what counting a board's distinct puzzles
+    needs (capacity.py)."""
+    kind = registry.kind(job["kind"])
+    try:
+        made = kind.generate(job["params"], job["difficulty"], job["seed"])
+    except PuzzleBookError as err:
+        raise PuzzleBookError(f"section {job['section']!r}, puzzle {job['index']}: {err}") from None
+    puzzle, solution = kind.read_record(made)
+    return kind.fingerprint(puzzle, solution)
 
 
 def _kill_hook(job: dict[str, Any]) -> None:

@@ -38,8 +38,12 @@ class BuildReport:
     pages: int
     notes: tuple[str, ...]
     timings: dict[str, float]
+    volumes: tuple[BuildReport, ...] = ()
+    """A series' volumes built, each with its own book; empty for a book that is no series."""
 
     def summary(self) -> str:
+        if self.volumes:
+            return "; ".join(volume.summary() for volume in self.volumes)
         return (
             f"{self.name}: {self.puzzles} puzzles ({self.reused} reused, {self.generated} generated) "
             f"verified, {self.pages} pages -> {', '.join(str(p) for p in (self.pdf, self.cover) if p)}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -69,3 +69,9 @@ def plan(book: BookSpec) -> list[Job]:
                 params=kind.job_params(section, index),
             ))
     return jobs
+
+
+def retried(job: Job, attempt: int) -> Job:
+    """The job on its `attempt`-th seed after its own (attempt 0: the job itself), for a puzzle that
+    repeats an earlier one. Derived from the job's own seed, so a reroll moves its retries too."""
+    return job if attempt == 0 else replace(job, seed=derive_seed(job.seed, "after a repeat", attempt))

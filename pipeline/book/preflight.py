@@ -12,7 +12,6 @@ record is a real result: the caller keeps it like any other.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from pipeline.bookspec import BookSpec
@@ -77,15 +76,15 @@ def _key(params: dict[str, Any]) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def probe(missing: list[Job], keep: Callable[[PuzzleRecord], None]) -> set[str]:
-    """Make, here, the first missing puzzle of each small board and level; return their fingerprints.
+def probe(missing: list[Job]) -> list[PuzzleRecord]:
+    """Make, here, the first missing puzzle of each small board and level, and return them.
 
     A board is small when its kind says it has at most PROBE_CELLS cells (a board drawn anew for each
     seed is never probed). A PuzzleBookError from run_job (which names the section and puzzle)
     propagates: the build stops before starting workers.
     """
     seen: set[str] = set()
-    done: set[str] = set()
+    made: list[PuzzleRecord] = []
     blanks = Blanks()
     for job in missing:
         key = json.dumps([job.section, job.kind, job.params, job.difficulty], sort_keys=True)
@@ -93,6 +92,5 @@ def probe(missing: list[Job], keep: Callable[[PuzzleRecord], None]) -> set[str]:
         if key in seen or cells is None or cells > PROBE_CELLS:
             continue
         seen.add(key)
-        keep(run_job(job.to_dict()))
-        done.add(job.fingerprint)
-    return done
+        made.append(run_job(job.to_dict()))
+    return made

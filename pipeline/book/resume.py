@@ -1,5 +1,5 @@
-"""Resume a build from its checkpoint: keep the saved records that planned jobs ask for and that
-prove they are the puzzle their job would make; note every other line, to be made again.
+"""Resume a build from what it saved: keep the saved records that jobs ask for and that prove they
+are the puzzle their job would make; note every other line, to be made again.
 
 The checkpoint is a cache: every line is judged before use and nothing unverified is ever kept. A
 record must carry exactly the fields its job's record has, of the right types (a bool is no number),
@@ -10,64 +10,86 @@ be the one written and the level the job asks for. It never makes a puzzle (the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pipeline.book.plan import Job
+from pipeline.book.repeats import with_fingerprint
 from pipeline.book.store import read_numbered, record_line, write_records
 from pipeline.kinds.record import Place, PuzzleRecord
-from pipeline.book.writing import writing
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 
 
-def resume(checkpoint: Path, planned: list[Job], fresh: bool) -> tuple[dict[str, PuzzleRecord], list[str]]:
-    """The checkpoint's records that planned jobs ask for, by fingerprint, and notes on what was left out.
+class Saved:
+    """The records earlier builds of a book saved (its checkpoint, and the puzzles it passed over as
+    repeats), each judged only when a job asks for it: a build asks for the jobs it plans and, for a
+    puzzle that repeats another, for the same job on its next seeds, which no list made in advance has.
 
-    The checkpoint is a cache, and every line of it is judged before use: a line cut off by a kill,
-    a line that is no JSON record, a record whose fields disagree with its fingerprint's job, and a
-    record that fails verification are each left out with a note naming the file and line, and made
-    again. Records of an older config, seed or engine are dropped with one note. The checkpoint is
-    then rewritten to hold only the kept records before anything is appended.
+    Every line is judged before use: a line cut off by a kill, a line that is no JSON record, a second
+    record of one job, a record whose fields disagree with its job, and a record that fails
+    verification are each left out with a note naming the file and line, and made again. Records no
+    job asked for (an older config, seed or engine) are dropped with one note (`unused_note`).
     """
-    if fresh:
-        with writing(checkpoint):
-            write_records(checkpoint, [])
-        return {}, []
-    numbered, notes = read_numbered(checkpoint)
-    wanted = {job.fingerprint: job for job in planned}
-    made: dict[str, PuzzleRecord] = {}
-    lines: dict[str, int] = {}
-    stale = 0
-    for line, record in numbered:
-        fingerprint = record.fingerprint
-        where = f"{checkpoint}, line {line}"
-        if fingerprint is None:
-            notes.append(f"{where}: a record without a fingerprint; it is left out")
-            continue
-        job = wanted.get(fingerprint)
-        if job is None:
-            stale += 1
-            continue
-        if fingerprint in made:
-            notes.append(f"{where}: a second record of puzzle {job.index} of {job.section!r} (first at line "
-                         f"{lines[fingerprint]}); it is left out")
-            continue
+
+    def __init__(self, files: Sequence[Path], fresh: bool) -> None:
+        self.notes: list[str] = []
+        self._saved: dict[str, tuple[str, PuzzleRecord]] = {}
+        self._files = [path for path in files if path.exists()]
+        self._untidy = set(self._files) if fresh else set()
+        """Files holding lines that are left out: rewritten before anything is appended to them."""
+        if fresh:
+            return
+        for path in self._files:
+            numbered, notes = read_numbered(path)
+            self.notes += notes
+            if notes:
+                self._untidy.add(path)
+            for line, record in numbered:
+                where = f"{path}, line {line}"
+                if record.fingerprint is None:
+                    self.notes.append(f"{where}: a record without a fingerprint; it is left out")
+                    self._untidy.add(path)
+                elif record.fingerprint in self._saved:
+                    first = self._saved[record.fingerprint][0]
+                    self.notes.append(f"{where}: a second record of the puzzle at {first}; it is left out")
+                    self._untidy.add(path)
+                else:
+                    self._saved[record.fingerprint] = (where, record)
+
+    def has(self, job: Job) -> bool:
+        """Whether a record of `job` was saved (not yet judged)."""
+        return job.fingerprint in self._saved
+
+    def keep_only_readable(self) -> None:
+        """Rewrite a saved file that has lines left out with only its readable records, so what is
+        appended next never joins a line a kill cut off. The records stay to be judged by `take`."""
+        for path in sorted(self._untidy):
+            write_records(path, [record for where, record in self._saved.values() if where.startswith(f"{path}, ")])
+        self._untidy.clear()
+
+    def take(self, job: Job) -> PuzzleRecord | None:
+        """The saved record of `job`, judged (and given its canonical fingerprint, worked out anew), or
+        None when there is none fit to print."""
+        entry = self._saved.pop(job.fingerprint, None)
+        if entry is None:
+            return None
+        where, record = entry
         problem = record_problem(record, job) or proof_problem(record, job)
         if problem:
-            notes.append(f"{where}: section {job.section!r}, puzzle {job.index}: {problem}; it is left out and made again")
-            continue
-        made[fingerprint] = record
-        lines[fingerprint] = line
-    if stale:
-        notes.append(
-            f"{checkpoint}: {stale} record(s) made for another config, seed or engine version were "
-            "dropped; they are made again as the config now says"
-        )
-    if notes:
-        with writing(checkpoint):
-            write_records(checkpoint, made.values())
-    return made, notes
+            self.notes.append(f"{where}: section {job.section!r}, puzzle {job.index}: {problem}; "
+                              "it is left out and made again")
+            return None
+        return with_fingerprint(record)
+
+    def unused_note(self) -> list[str]:
+        """One note on the saved records no job asked for, if any."""
+        if not self._saved:
+            return []
+        files = " and ".join(str(path) for path in self._files)
+        return [f"{files}: {len(self._saved)} record(s) made for another config, seed or engine version were "
+                "dropped; they are made again as the config now says"]
 
 
 def proof_problem(record: PuzzleRecord, job: Job) -> str | None:

@@ -3,10 +3,14 @@
 Trusts nothing the record says about itself (records may come from a checkpoint file on disk).
 It never repairs a record: a failure stops the build, so a failing puzzle is never printed. The
 proof is the kind's quickest (`Kind.prove`): for the path kinds a short search, then reasoning,
-then the full search, milliseconds even on sparse 20x20 boards.
+then the full search, milliseconds even on sparse 20x20 boards. A build runs it in the worker that
+made the puzzle, on the record as it will be stored (a second proof, independent of the generator's),
+and works out the puzzle's canonical fingerprint there too while the puzzle is read.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -18,8 +22,9 @@ def verify_records(records: list[PuzzleRecord]) -> None:
         verify_record(record)
 
 
-def verify_record(record: PuzzleRecord) -> None:
-    """Raise PuzzleBookError naming the section and puzzle unless the record is provably unique."""
+def verify_record(record: PuzzleRecord) -> PuzzleRecord:
+    """The record with its canonical fingerprint, once proved unique; else a PuzzleBookError naming
+    the section and puzzle."""
     where = f"section {record.section!r}, puzzle {record.index}"
     fix = "; delete its line from puzzles.jsonl (or build with --fresh) to make it again"
     try:
@@ -32,3 +37,4 @@ def verify_record(record: PuzzleRecord) -> None:
     result = kind.prove(puzzle, hint=solution)
     if result.status != "unique":
         raise PuzzleBookError(f"{where}: the solver finds {result.status} solutions, not exactly one{fix}")
+    return replace(record, canonical=kind.fingerprint(puzzle, solution))

@@ -13,8 +13,6 @@ are stored the way each kind's records store them.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pipeline.i18n import N_
+from pipeline.kinds.record import Fingerprint as Fingerprint, digest as digest  # kinds compute them
 from pipeline.kinds.result import SolveResult
 from pipeline.textfile import read_text_file
 
@@ -122,33 +121,6 @@ class Guide:
     answers: tuple[str, str] | None = None
     """Where the answers are and how to read them, for answers at each section's end and at the back,
     when the kind's answer pages are not filled-in grids (else the book's)."""
-
-
-@dataclass(frozen=True)
-class Fingerprint:
-    """A puzzle's identity up to sameness, as two short hex digests.
-
-    Two puzzles are the same when one maps onto the other by the board's symmetries (rotations and
-    reflections) and the kind's relabellings (Sudoku's digits, rows in a band...); a puzzle whose
-    solution is another's, mapped the same way, is the same too (new givens on an old answer). Each
-    kind computes both from an invariant of its puzzles, so sameness always gives equal digests:
-    no two puzzles of a book or series may share either. Different puzzles share one by chance alone
-    (a 64-bit hash), and the only cost of that is one seed passed over.
-    """
-
-    puzzle: str
-    solution: str | None
-    """None for a kind whose answers say nothing of their own (a word search's filled grid)."""
-
-    def keys(self) -> tuple[str, ...]:
-        """What a repeat is looked up by: a puzzle and a solution never share a namespace."""
-        return (f"p:{self.puzzle}",) if self.solution is None else (f"p:{self.puzzle}", f"s:{self.solution}")
-
-
-def digest(value: object) -> str:
-    """A 16-hex-digit digest of a JSON-ready value (its canonical JSON): what fingerprints are made of."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 class Kind(ABC, Generic[Puzzle, Solution, Job]):

@@ -8,6 +8,7 @@ a puzzle (the kinds do) and never touches a file (book/store.py keeps the checkp
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -20,11 +21,39 @@ PLACE = ("section", "section_index", "index")
 PUZZLE = ("kind", "seed", "difficulty", "grid", "solution", "grade", "attempts")
 """The fields every record has; the kind's own come between `kind` and `seed`."""
 FINGERPRINT = "fingerprint"
+CANONICAL = "canonical"
 CHECKSUM = "checksum"
 
 
 class RecordError(ValueError):
     """A record that is not a puzzle record: a missing field, or one of the wrong type."""
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """A puzzle's identity up to sameness, as two short hex digests.
+
+    Two puzzles are the same when one maps onto the other by the board's symmetries (rotations and
+    reflections) and the kind's relabellings (Sudoku's digits, rows in a band...); a puzzle whose
+    solution is another's, mapped the same way, is the same too (new givens on an old answer). Each
+    kind computes both from an invariant of its puzzles, so sameness always gives equal digests:
+    no two puzzles of a book or series may share either. Different puzzles share one by chance alone
+    (a 64-bit hash), and the only cost of that is one seed passed over.
+    """
+
+    puzzle: str
+    solution: str | None
+    """None for a kind whose answers say nothing of their own (a word search's filled grid)."""
+
+    def keys(self) -> tuple[str, ...]:
+        """What a repeat is looked up by: a puzzle and a solution never share a namespace."""
+        return (f"p:{self.puzzle}",) if self.solution is None else (f"p:{self.puzzle}", f"s:{self.solution}")
+
+
+def digest(value: object) -> str:
+    """A 16-hex-digit digest of a JSON-ready value (its canonical JSON): what fingerprints are made of."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -53,6 +82,9 @@ class PuzzleRecord:
     """The kind's own fields (Kind.record_fields), e.g. a Sudoku's box and symmetry."""
     place: Place | None = None
     fingerprint: str | None = None
+    """The fingerprint of the job it was made for (which puzzle of which book, from what)."""
+    canonical: Fingerprint | None = None
+    """Who the puzzle is up to sameness (Kind.fingerprint), once a build has worked it out."""
 
     @property
     def level(self) -> str:
@@ -105,9 +137,9 @@ class PuzzleRecord:
         if fingerprint is not None and not isinstance(fingerprint, str):
             raise RecordError(f"its {FINGERPRINT} {_shown(fingerprint)} is not text")
         own = {key: value for key, value in data.items()
-               if key not in (*PUZZLE, *PLACE, FINGERPRINT, CHECKSUM)}
+               if key not in (*PUZZLE, *PLACE, FINGERPRINT, CANONICAL, CHECKSUM)}
         return cls(data["kind"], data["seed"], data["difficulty"], data["grid"], data["solution"], data["grade"],
-                   data["attempts"], own, place, fingerprint)
+                   data["attempts"], own, place, fingerprint, _canonical(data.get(CANONICAL)))
 
     def to_json(self) -> dict[str, Any]:
         """As JSON: its place first (in a book), then kind, the kind's fields, seed, difficulty, grid,
@@ -122,6 +154,8 @@ class PuzzleRecord:
                 "grade": dict(self.grade), "attempts": self.attempts}
         if self.fingerprint is not None:
             out[FINGERPRINT] = self.fingerprint
+        if self.canonical is not None:
+            out[CANONICAL] = {"puzzle": self.canonical.puzzle, "solution": self.canonical.solution}
         return out
 
 
@@ -147,6 +181,18 @@ def parse_records(text: str, source: str) -> list[tuple[int, PuzzleRecord]]:
         except RecordError as err:
             raise PuzzleBookError(f"not a puzzle record: {err}", source=source, line=number) from None
     return found
+
+
+def _canonical(value: object) -> Fingerprint | None:
+    """A record's canonical fingerprint as stored: {"puzzle": hex, "solution": hex or null}."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"puzzle", "solution"}:
+        raise RecordError(f"its {CANONICAL} {_shown(value)} is not an object of a puzzle and a solution digest")
+    puzzle, solution = value["puzzle"], value["solution"]
+    if not isinstance(puzzle, str) or not (solution is None or isinstance(solution, str)):
+        raise RecordError(f"its {CANONICAL} {_shown(value)} holds something other than digests")
+    return Fingerprint(puzzle, solution)
 
 
 def _typed(data: Mapping[str, Any], name: str, kind: type) -> None:

@@ -1,0 +1,95 @@
+"""Whether a board has as many distinct puzzles as a book asks of it, known before any is made.
+
+Only boards whose kind says they may run out (`Kind.distinct_may_run_out`: a 4x4 Sudoku, a 5x5
+Numbrix) are asked. Their generator is sampled on SAMPLE fixed seeds (a few milliseconds each); the
+puzzles are taken in order by the build's own rule (one that repeats an earlier one is passed over),
+and the count of distinct puzzles is estimated from how often the sample met each one again (Chao's
+estimator: the puzzles seen once and twice tell how many were never met). A board asked for more
+than that, over every section and volume that uses it at that level, is refused with the count.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from pipeline.book.plan import Job
+from pipeline.book.repeats import Seen, Where
+from pipeline.errors import PuzzleBookError
+from pipeline.kinds import registry
+from pipeline.kinds.record import Fingerprint
+from pipeline.seeds import derive_seed
+
+SAMPLE = 200
+"""Seeds sampled per board and level: enough to see nearly all of a space of a few dozen puzzles."""
+
+Sample = Callable[[list[Job]], list[Fingerprint]]
+"""Makes every job's puzzle and returns their fingerprints, in the jobs' order."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a sample of a board's puzzles found: distinct ones met, and about how many exist."""
+
+    sampled: int
+    distinct: int
+    about: int
+
+
+def estimate(fingerprints: Sequence[Fingerprint]) -> Estimate:
+    """Chao1 over the puzzles the build's rule would keep from this sample, in order."""
+    seen = Seen()
+    hits: Counter[int] = Counter()
+    kept = 0
+    for fingerprint in fingerprints:
+        before = seen.clash(fingerprint)
+        if before is None:
+            kept += 1
+            seen.take(fingerprint, Where(None, "", kept))
+            hits[kept] += 1
+        else:
+            hits[before.index] += 1
+    once = sum(1 for count in hits.values() if count == 1)
+    twice = sum(1 for count in hits.values() if count == 2)
+    unseen = once * once / (2 * twice) if twice else once * (once - 1) / 2
+    return Estimate(len(fingerprints), kept, kept + round(unseen))
+
+
+def check_capacity(jobs: Sequence[Job], sample: Sample, *, series: bool = False) -> None:
+    """Refuse (PuzzleBookError naming the section) a board and level asked for more distinct puzzles
+    than it has, counting every job that uses it (in every volume of a `series`); say about how many
+    it has."""
+    groups: dict[str, list[Job]] = {}
+    for job in jobs:
+        if registry.kind(job.kind).distinct_may_run_out(job.params, job.difficulty):
+            key = json.dumps([job.kind, job.params, job.difficulty], sort_keys=True)
+            groups.setdefault(key, []).append(job)
+    if not groups:
+        return
+    samples = [replace(group[0], seed=derive_seed(0, "distinct puzzles", key, i))
+               for key, group in groups.items() for i in range(SAMPLE)]
+    fingerprints = sample(samples)
+    for number, (key, group) in enumerate(groups.items()):
+        found = estimate(fingerprints[number * SAMPLE:(number + 1) * SAMPLE])
+        if len(group) > found.about:
+            sections = list(dict.fromkeys(job.section for job in group))
+            first = group[0]
+            asked = f"{len(group)} distinct {first.difficulty} puzzles"
+            where = f"section {sections[0]!r}" if len(sections) == 1 else \
+                f"sections {', '.join(map(repr, sections))} together"
+            raise PuzzleBookError(
+                f"{where} ask{'s' if len(sections) == 1 else ''} for {asked} of the {first.kind} board "
+                f"{_board(first)}{' over every volume' if series else ''}, but only about "
+                f"{found.about} exist ({found.distinct} distinct in {found.sampled} tries; a puzzle turned, "
+                f"mirrored or relabelled is the same puzzle): ask for at most {found.about}, or use a bigger "
+                "board or more levels",
+                field=f"sections[{first.section_index}].count",
+            )
+
+
+def _board(job: Job) -> str:
+    """The job's board in a few words (its kind's parameters that are set)."""
+    shown = {key: value for key, value in job.params.items() if value is not None}
+    return json.dumps(shown, sort_keys=True, separators=(", ", ": ")) if shown else "(default)"

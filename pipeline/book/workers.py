@@ -1,0 +1,58 @@
+"""A build's worker pool, bound to its parallel settings: what the stages hand their work to.
+
+Knows no puzzle: it runs top-level functions over plain items (run.py does the processes) and
+gives results back by item, never in completion order where order could matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from pipeline.book.make import sample_job
+from pipeline.book.plan import Job
+from pipeline.book.run import run_jobs
+from pipeline.bookspec import ParallelSpec
+from pipeline.kinds.record import Fingerprint
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Workers:
+    """Run functions over items with the build's backend, worker count and scheduler."""
+
+    def __init__(self, parallel: ParallelSpec, quiet: bool) -> None:
+        self.parallel = parallel
+        self.quiet = quiet
+
+    def run(self, func: Callable[[T], R], items: Sequence[T], on_result: Callable[[R], None], *,
+            bar: bool = True) -> list[str]:
+        """`on_result(func(item))` for every item, in completion order; notes for the user."""
+        return run_jobs(func, items, n_jobs=self.parallel.n_jobs, backend=self.parallel.backend,
+                        scheduler=self.parallel.scheduler, quiet=self.quiet or not bar, on_result=on_result)
+
+    def sample(self, jobs: list[Job]) -> list[Fingerprint]:
+        """The fingerprint of each job's puzzle, in the jobs' order (capacity.py's sample)."""
+        return self.map(sample_job, [job.to_dict() for job in jobs])
+
+    def map(self, func: Callable[[Any], R], items: Sequence[Any]) -> list[R]:
+        """func(item) for every item, in the items' order."""
+        found: dict[int, R] = {}
+
+        def got(result: tuple[int, R]) -> None:
+            found[result[0]] = result[1]
+
+        self.run(_Numbered(func), list(enumerate(items)), got, bar=False)
+        return [found[number] for number in range(len(items))]
+
+
+class _Numbered:
+    """`func` made to carry its item's number through (a class, so it pickles to any worker)."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+
+    def __call__(self, numbered: tuple[int, Any]) -> tuple[int, Any]:
+        number, item = numbered
+        return number, self.func(item)
