@@ -226,7 +226,7 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
     try:
         report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet or as_json,
                        progress=(lambda record: print(json.dumps(record), flush=True)) if as_json else None,
-                       **options)
+                       volume=args.volume, exclude=args.exclude, **options)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
               "run the same command again to resume", file=sys.stderr)

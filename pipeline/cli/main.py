@@ -108,6 +108,15 @@ def add_kind_options(sub: argparse.ArgumentParser, kind: Kind[Any, Any, Any]) ->
         add_options(sub, kind.text_form, f"{kind.name} text", "how the puzzles are written")
 
 
+def add_series_options(sub: argparse.ArgumentParser) -> None:
+    """--volume and --exclude, for the commands that build a book."""
+    sub.add_argument("--volume", type=positive_int, metavar="K",
+                     help="build only volume K of a series (the volumes before it are made or read, not typeset)")
+    sub.add_argument("--exclude", action="append", default=[], metavar="PATH",
+                     help="an earlier book's or series' output folder (or puzzles.jsonl) whose puzzles must not "
+                     "come back; repeat for more (added to the config's exclude)")
+
+
 def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = None) -> Parser:
     """The command line, its `generate` options those of `kind` (default: the default kind).
 
@@ -212,7 +221,9 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
         "\n\nwrites output/NAME/book.pdf, cover.pdf (the full wrap), listing.txt (what to type into the"
         "\nprint service's forms), report.html (every puzzle and the difficulty charts, to open in a"
         "\nbrowser), puzzles.jsonl (every puzzle, saved as it is made) and manifest.json"
-        "\nfor configs/NAME.yaml. Stopped builds resume: run the same command again."
+        "\nfor configs/NAME.yaml. Stopped builds resume: run the same command again. A series config"
+        "\n(series: {volumes: N}) builds output/NAME/volume-K/ for each volume and output/NAME/series.json;"
+        "\nno puzzle repeats another of the book, of an earlier volume or of an --exclude'd book."
         "\n\nexit status: 0 built, 2 a problem to fix (config, output folder, disk full, lost workers;"
         "\nthe previous book is left as it was), 130 interrupted"
     )
@@ -232,6 +243,7 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
     sub.add_argument("--progress", choices=("bar", "json"), default="bar",
                      help="bar: a progress bar on a terminal (default); json: one JSON record a line on stdout "
                      "(the plan, each puzzle made with its section's count, rate and time left, each stage, the end)")
+    add_series_options(sub)
 
     sub = add_command(
         subs, "cover", cmd_cover, "Make only the full-wrap cover (cover.pdf) and listing.txt of a config's book.",
@@ -246,6 +258,7 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
     sub.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the config's, else all cores)")
     sub.add_argument("--out", metavar="DIR", help="output folder (default output/NAME)")
     sub.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+    add_series_options(sub)
 
     sub = add_command(
         subs, "export", cmd_export, "Write every puzzle of a book or a puzzle file as a file of its own (PNG, SVG or PDF).",
