@@ -18,6 +18,7 @@ from pipeline.i18n import N_
 from pipeline.kinds.base import (
     ExplainedStep,
     Explanation,
+    Fingerprint,
     Guide,
     Kind,
     ShapeView,
@@ -32,6 +33,7 @@ from pipeline.kinds.hidato.board import (
     check_board,
     is_solution,
 )
+from pipeline.kinds.hidato.canon import few_puzzles, path_fingerprint
 from pipeline.kinds.hidato.explain import NAMES
 from pipeline.kinds.hidato.generate import generate
 from pipeline.kinds.hidato.grade import grade
@@ -187,6 +189,24 @@ class PathKind(Kind[Board, Grid, PathJob]):
         if params["shape"]["name"] in RANDOM_SHAPES:
             return None
         return sum(map(sum, self._mask(params, 0)))
+
+    # ------------------------------------------------------------------ sameness
+
+    def fingerprint(self, puzzle: Board, solution: Grid) -> Fingerprint:
+        """The canonical form of the givens on the board and of the whole path, over the lattice's
+        symmetries and the path read backwards (canon.py)."""
+        return path_fingerprint(self.name, puzzle.adjacency, puzzle.grid, solution)
+
+    def distinct_may_run_out(self, params: PathJob, difficulty: str) -> bool:
+        """Small boards (canon.FEW_CELLS): a random shape blocks the same number of cells on every
+        draw, so one draw tells its size; a shape that cannot be drawn says nothing."""
+        cells = self.board_cells(params)
+        if cells is None:
+            try:
+                cells = sum(map(sum, self._mask(params, 0)))
+            except PuzzleBookError:
+                return False
+        return few_puzzles(cells)
 
     # ------------------------------------------------------------------ records and proofs
 

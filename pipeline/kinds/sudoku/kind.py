@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from pipeline.drawing import Drawing
 from pipeline.i18n import N_
-from pipeline.kinds.base import ExplainedStep, Explanation, Kind
+from pipeline.kinds.base import ExplainedStep, Explanation, Fingerprint, Kind
 from pipeline.kinds.result import SolveResult
+from pipeline.kinds.sudoku.canon import few_puzzles, sudoku_fingerprint
 from pipeline.kinds.sudoku.explainer import explain
 from pipeline.kinds.sudoku.generate import Symmetry, generate
 from pipeline.kinds.sudoku.grade import LEVELS, SudokuGrade, grade, level_of
@@ -126,6 +127,17 @@ class SudokuKind(Kind[Sudoku, Cells, SudokuJob]):
 
     def board_cells(self, params: SudokuJob) -> int:
         return int(params["box"]) ** 4
+
+    # ------------------------------------------------------------------ sameness
+
+    def fingerprint(self, puzzle: Sudoku, solution: Cells) -> Fingerprint:
+        """4x4: the exact least form of the givens, and the solution as it is; larger: the row-pair
+        cycle invariant of the solution, marked with the givens for the puzzle (canon.py)."""
+        return sudoku_fingerprint(self.name, puzzle.box, puzzle.cells, solution)
+
+    def distinct_may_run_out(self, params: SudokuJob, difficulty: str) -> bool:
+        """4x4 Sudokus are few (two solution grids up to symmetry); larger ones never run out."""
+        return few_puzzles(params["box"])
 
     # ------------------------------------------------------------------ records and proofs
 

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from pipeline.drawing import Drawing
 from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
-from pipeline.kinds.base import Kind, record_meta
+from pipeline.kinds.base import Fingerprint, Kind, record_meta
 from pipeline.kinds.result import SolveResult
 from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
 from pipeline.kinds.wordsearch.board import board_mask, runs
+from pipeline.kinds.wordsearch.canon import wordsearch_fingerprint
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, WordSearchJob, generate
 from pipeline.kinds.wordsearch.grade import LEVELS, NAMES, as_placements, grade
 from pipeline.kinds.wordsearch.grid import (
@@ -193,6 +194,12 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
         if params["shape"]["name"] == "random":
             return None
         return sum(map(sum, board_mask(params["shape"])))
+
+    # ------------------------------------------------------------------ sameness
+
+    def fingerprint(self, puzzle: WordSearch, solution: Solution) -> Fingerprint:
+        """The same words on the same shape, whichever way up (canon.py); the answer adds nothing."""
+        return wordsearch_fingerprint(self.name, puzzle.rows, puzzle.words)
 
     # ------------------------------------------------------------------ records and proofs
 
