@@ -99,7 +99,7 @@ def test_a_build_writes_the_book_its_checkpoint_and_a_manifest(reference: tuple[
         ("Small squares", 4, {"easy": 2, "medium": 2}), ("Small numbrix", 4, {"easy": 4}),
     ]
     assert {"python", "puzzlebook", "reportlab", "joblib", "pydantic"} <= set(manifest["versions"])
-    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "generate", "verify", "typeset", "cover"}
+    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "capacity", "generate", "typeset", "cover"}
     assert manifest["cover"] == "cover.pdf"
     assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl", "report.html"]
 
@@ -381,8 +381,8 @@ def test_progress_records_say_what_the_build_is_doing(built: tuple[Path, Path], 
     assert main(["build", str(config), "--out", str(out), "--jobs", "1", "--progress", "json"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     events = [r["event"] for r in records]
-    assert events[0] == "plan" and events[-4:] == ["stage", "stage", "stage", "done"]
-    assert [r["stage"] for r in records if r["event"] == "stage"] == ["verify", "typeset", "cover"]
+    assert events[0] == "plan" and events[-3:] == ["stage", "stage", "done"]
+    assert [r["stage"] for r in records if r["event"] == "stage"] == ["typeset", "cover"]
     plan = records[0]
     assert plan["puzzles"] == 8 and sum(s["reused"] for s in plan["sections"]) == 5
     made = [r for r in records if r["event"] == "made"]

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from pipeline.atomic import leftovers, write_text_atomic
 from pipeline.book.config import config_folder, load_config
-from pipeline.book.configerrors import error_path, error_words
+from pipeline.book.configerrors import error_path, error_words, field_line
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.capacity import check_capacity
@@ -397,13 +397,18 @@ def output_folder(config_path: str | Path, out_dir: str | Path | None) -> Path:
 
 @contextmanager
 def located(config_path: str | Path) -> Iterator[None]:
-    """Name the config in a typesetting error that names only a field of it (a font, a per_page)."""
+    """Name the config, and the line, in an error found after loading that names only a field of it
+    (a font, a per_page, a section's count)."""
     try:
         yield
     except PuzzleBookError as err:
         if err.source is not None or err.field is None:
             raise
-        raise PuzzleBookError(err.message, source=str(config_path), field=err.field) from None
+        try:
+            line = field_line(Path(config_path).read_text(encoding="utf-8"), str(config_path), err.field)
+        except (OSError, UnicodeDecodeError):
+            line = None
+        raise PuzzleBookError(err.message, source=str(config_path), field=err.field, line=line) from None
 
 
 @contextmanager

@@ -12,6 +12,7 @@ between versions.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 from datetime import date
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
@@ -19,6 +20,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from pipeline.book.yamlfile import read_yaml
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.section import SectionSpec
@@ -311,3 +313,18 @@ def _inner_model(annotation: Any) -> type[BaseModel] | None:
     if get_origin(annotation) in (list, Union, types.UnionType, Annotated):
         return next(filter(None, map(_inner_model, get_args(annotation))), None)
     return None
+
+
+_FIELD_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def field_line(text: str, source: str, field: str) -> int | None:
+    """The line of the config `text` where `field` (as errors name it, e.g. 'sections[0].count') is
+    written, or its parent's when it is not: how an error found after loading points at the config."""
+    loc = tuple(int(index) if index else name for name, index in _FIELD_PART.findall(field))
+    try:
+        root, _ = read_yaml(text, source)
+    except PuzzleBookError:
+        return None
+    node, _ = _locate(root, loc)
+    return node.start_mark.line + 1
