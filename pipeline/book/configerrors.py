@@ -327,4 +327,4 @@ def field_line(text: str, source: str, field: str) -> int | None:
     except PuzzleBookError:
         return None
     node, _ = _locate(root, loc)
-    return node.start_mark.line + 1
+    return int(node.start_mark.line) + 1
