@@ -60,3 +60,13 @@ def volume_of(book: BookSpec, folder: Path, number: int) -> Volume:
     seed = derive_seed(book.seed, "volume", number)
     spec = book.reseeded(seed).model_copy(update={"title": title})
     return Volume(spec, folder / f"volume-{number}", number)
+
+
+def shown_folder(out: Path) -> Path:
+    """The book folder a viewer shows for output folder `out`: its own book, or else the first built
+    volume of the series there (the studio shows a series by its first volume)."""
+    if (out / "manifest.json").exists():
+        return out
+    built = [(int(path.name[len("volume-"):]), path) for path in out.glob("volume-*")
+             if path.name[len("volume-"):].isdigit() and (path / "manifest.json").exists()]
+    return min(built)[1] if built else out

@@ -35,6 +35,7 @@ from starlette.templating import Jinja2Templates
 
 from pipeline import __version__, shapes
 from pipeline.book.build import COVER, LISTING, MANIFEST, output_folder
+from pipeline.book.volumes import shown_folder
 from pipeline.book.config import config_problems, config_schema, load_config_text
 from pipeline.book.yamlfile import read_yaml
 from pipeline.bookspec import BookSpec
@@ -85,7 +86,7 @@ class Studio:
         not a plain book name or leads out of the folder (security.inside)."""
         config = books.config_path(self.folder, name)
         return Book(name, config, books.config_source(self.folder, name, self.cwd),
-                    self.cwd / output_folder(config, None))
+                    shown_folder(self.cwd / output_folder(config, None)))
 
     def book(self, name: str) -> Book:
         """The book called `name`, its config a file of the folder; else Refused(404). The one place

@@ -18,6 +18,7 @@ from typing import Any
 
 from pipeline.atomic import write_text_atomic
 from pipeline.book.build import output_folder
+from pipeline.book.volumes import shown_folder
 from pipeline.book.config import config_problems, load_config_text
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -90,7 +91,7 @@ def card(folder: Path, name: str, cwd: Path) -> BookCard:
     result.kinds = list(dict.fromkeys(registry.kind(section.kind).title for section in book.sections))
     result.puzzles = sum(section.count for section in book.sections)
     result.sections = len(book.sections)
-    out = cwd / output_folder(path, None)
+    out = shown_folder(cwd / output_folder(path, None))
     manifest = out / "manifest.json"
     try:
         data = json.loads(manifest.read_text(encoding="utf-8"))
