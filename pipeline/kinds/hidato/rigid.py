@@ -91,6 +91,20 @@ def rigid_path(
                 total += shared[p[centre - 1] * n + p[centre + 1]]
         return total
 
+    def around_reversed(a: int, b: int) -> int:
+        """`around(a, b)` as it would be with p[a..b] reversed (b > a), read off p as it is: a move
+        that is turned down then costs no reversing and reversing back."""
+        total = 0
+        if a > 1:  # centre a-1: p[a-2], then p[b] in a's place
+            total += shared[p[a - 2] * n + p[b]]
+        if a > 0:  # centre a: p[a-1], then p[b-1] in a+1's place
+            total += shared[p[a - 1] * n + p[b - 1]]
+        if b < last:  # centre b: p[a+1] in b-1's place, then p[b+1]
+            total += shared[p[a + 1] * n + p[b + 1]]
+        if b + 1 < last:  # centre b+1: p[a] in b's place, then p[b+2]
+            total += shared[p[a] * n + p[b + 2]]
+        return total
+
     draw = rng.random  # int(draw() * k) is uniform enough here and several times faster than randrange
     size = last + 1
     for _ in range(effort * n):
@@ -107,11 +121,8 @@ def rigid_path(
                 continue
         else:
             continue
-        before = around(a, b)
-        p[a : b + 1] = p[a : b + 1][::-1]
-        if around(a, b) <= before:
+        if around_reversed(a, b) <= around(a, b):
+            p[a : b + 1] = p[a : b + 1][::-1]
             for t in range(a, b + 1):
                 pos[p[t]] = t
-        else:
-            p[a : b + 1] = p[a : b + 1][::-1]
     return [outline.cells[i] for i in p]
