@@ -7,6 +7,9 @@ Its own module so that the techniques, the trial (logic.py, probe.py) and the wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import compress, islice
+from operator import not_
 from typing import TYPE_CHECKING
 
 from pipeline.kinds.hidato.solve import Geometry
@@ -23,6 +26,26 @@ class Contradiction(Exception):
         self.number = number
 
 
+class CellMemo:
+    """A function of a cell set (one of the geometry's), remembered once per number: most numbers'
+    candidates stay the same from one sweep of a technique to the next, so most asks are repeats."""
+
+    __slots__ = ("asked", "answer", "fn")
+
+    def __init__(self, n: int, fn: Callable[[int], int]) -> None:
+        self.fn = fn
+        self.asked = [-1] * (n + 2)
+        """asked[k]: the cell set last asked about for number k (-1: none yet)."""
+        self.answer = [0] * (n + 2)
+
+    def of(self, k: int, cells: int) -> int:
+        """`fn(cells)`, asked on number k's behalf."""
+        if self.asked[k] != cells:
+            self.asked[k] = cells
+            self.answer[k] = self.fn(cells)
+        return self.answer[k]
+
+
 class State:
     """Candidate cells per number (cand[k], as in solve.py) plus the numbers placed so far.
 
@@ -30,7 +53,10 @@ class State:
     `pos[k]` is k's cell bit once placed, else 0. `log` collects Step records when explaining.
     """
 
-    __slots__ = ("_unplaced", "cand", "cursor", "geo", "left", "log", "n", "pos", "probes", "settled", "taken")
+    __slots__ = (
+        "_unplaced", "cand", "cursor", "geo", "left", "log", "n", "pos", "probes", "settled", "taken", "touch",
+        "touch_twice",
+    )
 
     def __init__(self, cand: list[int], n: int, geo: Geometry, log: list | None = None) -> None:
         self.n = n
@@ -48,29 +74,41 @@ class State:
         """The trial probes remembered so far (logic.trial; probe.py), made on first use."""
         self._unplaced: tuple[int, list[int]] = (-1, [])
         """(left, the unplaced numbers) as last listed: every technique asks, most often for the same list."""
-        nbrs = geo.nbrs
+        self.touch = CellMemo(n, geo.touch)
+        """`geo.touch` of the cells around each number, as last asked (distance windows)."""
+        self.touch_twice = CellMemo(n, geo.touch_twice)
+        """`geo.touch_twice` of the cells around each number, as last asked (two neighbours)."""
+        self._pin_givens()
+
+    def _pin_givens(self) -> None:
+        """Place every number with one candidate, and narrow its unplaced chain neighbours to the cells
+        beside it; raises Contradiction if two share a cell, two placed neighbours do not touch or a
+        number is left without a free cell. (Hot: every uniqueness test of the generator starts here.)"""
+        n, nbrs, cand, pos = self.n, self.geo.nbrs, self.cand, self.pos
+        taken = 0
+        placed = []
         for k in range(1, n + 1):
             c = cand[k]
-            if c and c & (c - 1) == 0:
-                if c & self.taken:
+            if c.bit_count() == 1:
+                if c & taken:
                     raise Contradiction(k)
-                self.pos[k] = c
-                self.taken |= c
-                self.left -= 1
-        for k in range(1, n + 1):
-            bit = self.pos[k]
-            if bit:
-                near = nbrs[bit.bit_length() - 1]
-                for j in (k - 1, k + 1):
-                    if 1 <= j <= n:
-                        if self.pos[j]:
-                            if not self.pos[j] & near:
-                                raise Contradiction(j)
-                        else:
-                            self.cand[j] &= near
-        free = ~self.taken
-        for k in range(1, n + 1):
-            if not self.pos[k] and not self.cand[k] & free:
+                pos[k] = c
+                taken |= c
+                placed.append(k)
+        self.taken = taken
+        self.left = n - len(placed)
+        for k in placed:
+            near = nbrs[pos[k].bit_length() - 1]
+            for j in (k - 1, k + 1):
+                if 1 <= j <= n:
+                    if pos[j]:
+                        if not pos[j] & near:
+                            raise Contradiction(j)
+                    else:
+                        cand[j] &= near
+        free = ~taken
+        for k in self.unplaced():
+            if not cand[k] & free:
                 raise Contradiction(k)
 
     def copy(self, log: list | None = None) -> State:
@@ -80,6 +118,7 @@ class State:
         twin.settled = self.settled.copy()
         twin.probes = None
         twin._unplaced = self._unplaced
+        twin.touch, twin.touch_twice = self.touch, self.touch_twice  # (answers that hold for any state)
         return twin
 
     def place(self, k: int, bit: int) -> None:
@@ -108,8 +147,7 @@ class State:
         """The numbers not placed yet, ascending (a shared list: callers must not change it)."""
         left, listed = self._unplaced
         if left != self.left:
-            pos = self.pos
-            listed = [k for k in range(1, self.n + 1) if not pos[k]]
+            listed = list(compress(range(1, self.n + 1), map(not_, islice(self.pos, 1, self.n + 1))))
             self._unplaced = (self.left, listed)
         return listed
 

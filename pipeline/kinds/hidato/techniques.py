@@ -94,16 +94,19 @@ def settle(st: State) -> int:
     always a number's last candidate too); it counts nothing and explains nothing.
     """
     cand, pos = st.cand, st.pos
+    free = ~st.taken
     done = 0
     for k in st.unplaced():
         if pos[k]:
             continue
-        c = cand[k] & ~st.taken
+        c = cand[k] & free
+        if c.bit_count() > 1:
+            continue
         if not c:
             raise Contradiction(k)
-        if c & (c - 1) == 0:
-            st.place(k, c)
-            done += 1
+        st.place(k, c)
+        free = ~st.taken
+        done += 1
     return done
 
 
@@ -113,13 +116,13 @@ def only_number(st: State) -> int:
     free = st.geo.open_mask & ~st.taken
     loose = st.unplaced()
     once = twice = 0
-    for k in loose:
-        c = cand[k] & free
+    for k in loose:  # (counted on whole candidate sets, then masked: the same counts of the free cells)
+        c = cand[k]
         twice |= once & c
         once |= c
-    if once != free:
+    if once & free != free:
         raise Contradiction(0)
-    lonely = once & ~twice
+    lonely = once & ~twice & free
     done = 0
     while lonely:
         bit = lonely & -lonely
@@ -145,45 +148,44 @@ def distance_window(st: State) -> int:
     a at A and b at B ends up within k-a steps of A and b-k of B. One step per gap narrowed.
     """
     cand, pos, n = st.cand, st.pos, st.n
-    nbrs, touch = st.geo.nbrs, st.geo.touch
+    nbrs, touch = st.geo.nbrs, st.touch
     free = st.geo.open_mask & ~st.taken
     before = cand.copy() if st.log is not None else None
     changed_gaps: set[int] = set()
-    gap = 0
-    for k in range(1, n + 1):  # forwards: touch a candidate of k-1
-        if pos[k]:
-            gap += 1
-            continue
+    loose = st.unplaced()
+    # The unplaced numbers in order: an unplaced k-1 (k+1 backwards) is the one just looked at, so
+    # `last` already holds its free candidates. And k's gap is told by the numbers placed below it:
+    # k - 1 of them less the i unplaced.
+    last = 0
+    for i, k in enumerate(loose):  # forwards: touch a candidate of k-1
         if k == 1 or pos[k - 1]:
+            last = cand[k] & free
             continue
-        prev = cand[k - 1] & free
-        if not prev:
+        if not last:
             raise Contradiction(k - 1)
-        reach = nbrs[prev.bit_length() - 1] if prev & (prev - 1) == 0 else touch(prev)
+        reach = nbrs[last.bit_length() - 1] if last.bit_count() == 1 else touch.of(k - 1, last)
         c = cand[k] & free
-        new = c & reach
-        if new != c:
-            if not new:
+        last = c & reach
+        if last != c:
+            if not last:
                 raise Contradiction(k)
-            cand[k] = new
-            changed_gaps.add(gap)
-    for k in range(n, 0, -1):  # backwards: touch a candidate of k+1
-        if pos[k]:
-            gap -= 1
-            continue
+            cand[k] = last
+            changed_gaps.add(k - 1 - i)
+    for i in range(len(loose) - 1, -1, -1):  # backwards: touch a candidate of k+1
+        k = loose[i]
         if k == n or pos[k + 1]:
+            last = cand[k] & free
             continue
-        nxt = cand[k + 1] & free
-        if not nxt:
+        if not last:
             raise Contradiction(k + 1)
-        reach = nbrs[nxt.bit_length() - 1] if nxt & (nxt - 1) == 0 else touch(nxt)
+        reach = nbrs[last.bit_length() - 1] if last.bit_count() == 1 else touch.of(k + 1, last)
         c = cand[k] & free
-        new = c & reach
-        if new != c:
-            if not new:
+        last = c & reach
+        if last != c:
+            if not last:
                 raise Contradiction(k)
-            cand[k] = new
-            changed_gaps.add(gap)
+            cand[k] = last
+            changed_gaps.add(k - 1 - i)
     if st.log is not None and changed_gaps:
         assert before is not None
         st.log.extend(explain.distance_windows(st, before))
@@ -228,7 +230,7 @@ def two_neighbours(st: State) -> int:
     """k needs two different neighbours for k-1 and k+1: a cell touching fewer than two cells
     where they can go is not k's. One step per number narrowed."""
     geo, cand, pos, n = st.geo, st.cand, st.pos, st.n
-    touch_twice = geo.touch_twice
+    touch_twice = st.touch_twice.of
     free = geo.open_mask & ~st.taken
     done = 0
     for k in st.unplaced():
@@ -236,7 +238,7 @@ def two_neighbours(st: State) -> int:
             continue
         around = (pos[k - 1] or cand[k - 1] & free) | (pos[k + 1] or cand[k + 1] & free)
         c = cand[k] & free
-        new = c & touch_twice(around)
+        new = c & touch_twice(k, around)
         if new != c:
             if not new:
                 raise Contradiction(k)
@@ -405,12 +407,40 @@ def gap_routes(st: State) -> int:
             tight = tuple(c for k, c in few if not a < k < b and not c & ~reach)
             key = (a, b, inner, tight)
             if key not in st.settled:
-                found = _routes(cand, free, nbrs, a, b, list(tight))
+                found = _listed_routes(cand, free, nbrs, a, b, inner, tight)
                 if found is not None:
                     done += _apply_routes(st, a, b, found, free)
                 st.settled.add(key)
         a = b - 1
     return done
+
+
+_ROUTES: dict[int, tuple[tuple[int, ...], dict[tuple, tuple[list[int], int, int] | None]]] = {}
+"""Per geometry (its `nbrs`, kept so that its id stays its own): the routes of each gap listed so far,
+by the gap's ends, inner candidates and tight sets. The generator's tests meet the same gaps again
+and again, each test on a new state."""
+ROUTES_KEPT = 200_000
+"""Gaps remembered per geometry before the memory starts afresh (a few hundred bytes each)."""
+
+
+def _listed_routes(
+    cand: list[int], free: int, nbrs: tuple[int, ...], a: int, b: int, inner: tuple[int, ...], tight: tuple[int, ...]
+) -> tuple[list[int], int, int] | None:
+    """`_routes` of the gap between a and b, remembered: they follow from a's and b's cells, the
+    inner candidates and `tight` alone (the shared lists are only read)."""
+    kept = _ROUTES.get(id(nbrs))
+    if kept is None or kept[0] is not nbrs:
+        if len(_ROUTES) >= 64:
+            _ROUTES.clear()
+        kept = _ROUTES[id(nbrs)] = (nbrs, {})
+    memo = kept[1]
+    key = (cand[a], cand[b], inner, tight)
+    if key in memo:
+        return memo[key]
+    if len(memo) >= ROUTES_KEPT:
+        memo.clear()
+    found = memo[key] = _routes(cand, free, nbrs, a, b, list(tight))
+    return found
 
 
 def _routes(
