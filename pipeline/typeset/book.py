@@ -1,99 +1,27 @@
-"""Typeset a whole book: plan every page first (the page count sets the gutter), check that every grid
-prints its numbers large enough, then draw the PDF and write it atomically.
+"""Typeset a whole book: plan every page first (the page count sets the gutter), then draw the pages in
+parts and join them into the PDF (typeset.parts, typeset.join), and write it atomically.
 
 It reads the BookSpec and puzzle records only: it never generates or solves puzzles, and a failed
-typeset never touches the existing book nor leaves a temporary file behind.
+typeset never touches the existing book nor leaves a temporary file behind. Here the parts are drawn
+one after another in this process; a build may draw them in its workers instead, with the same bytes.
 """
 
 from __future__ import annotations
 
-import io
-import math
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
 
-from pipeline import __version__
-from pipeline.kinds.record import PuzzleRecord
 from pipeline.atomic import write_bytes_atomic
-from pipeline.bookspec import AnswersSpec, BookSpec
-from pipeline.errors import PuzzleBookError
-from pipeline.i18n import N_, Words, ngettext_, words_for
-from pipeline.kinds import registry
-from pipeline.kinds.section import SectionSpec
-from pipeline.drawing import GridFit
-from pipeline.typeset.fonts import (
-    DEFAULT_FONTS,
-    Fonts,
-    RecordingCanvas,
-    check_glyphs,
-    register_fonts,
-)
-from pipeline.typeset.front import (
-    copyright_page,
-    introduction_lines,
-    introduction_page,
-    lines_per_page,
-)
-from pipeline.typeset.howto import level_name
-from pipeline.typeset.layout import (
-    MAX_PAGES,
-    MIN_PAGES,
-    Geometry,
-    Rect,
-    Style,
-    bands,
-    geometry,
-    padded_page_count,
-    slots,
-    style_for,
-)
-from pipeline.typeset.pages import (
-    contents_entry_height,
-    contents_page,
-    folio,
-    grids_page,
-    header,
-    howto_page,
-    plan_howto,
-    title_page,
-)
+from pipeline.bookspec import BookSpec
+from pipeline.kinds.record import PuzzleRecord
+from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, register_fonts
+from pipeline.typeset.join import join_parts
+from pipeline.typeset.layout import Geometry, Style, style_for
+from pipeline.typeset.parts import BookPlan, DrawnPart, draw_part, layout_book, plan_book
+from pipeline.typeset.plan import PUZZLE_LABEL, Page, Records, check_fit, plan_pages
 
-Role = Literal["title", "copyright", "blank", "contents", "introduction", "howto", "puzzles", "answers"]
-CONTENTS = N_("Contents")
-INTRODUCTION = N_("Introduction")
-HOW_TO_PLAY = N_("How to play {kind}")
-ANSWERS = N_("Answers")
-SECTION_ANSWERS = N_("Answers: {section}")
-PUZZLE_LABEL = N_("Puzzle {number}")
-PUZZLES_SPAN = ngettext_("puzzle {span}", "puzzles {span}")
-TITLE_BLURB = ngettext_("{count} {kinds} puzzle with solutions", "{count} {kinds} puzzles with solutions")
-PUZZLE_PER_PAGE = sorted(get_args(SectionSpec.model_fields["per_page"].annotation), reverse=True)
-ANSWER_PER_PAGE = sorted(get_args(AnswersSpec.model_fields["per_page"].annotation), reverse=True)
-"""The per_page values a config allows, most first: the candidates an error message may suggest."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """One planned page: what goes on it, before any geometry is known."""
-
-    role: Role
-    items: tuple[int, ...] = ()
-    """Positions in the records (puzzle number - 1) of the puzzles or answers on the page."""
-    per_page: int = 0
-    heading: str = ""
-    """Set on the first page of a part: printed large, listed in the contents, bookmarked on screen."""
-    detail: str = ""
-    running: str = ""
-    kind: str = ""
-    part: int = 0
-    """Which page of the contents, for contents pages."""
-    lines: tuple[str, ...] = ()
-    """The introduction's lines on this page, wrapped when planned."""
-
-    @property
-    def numbered(self) -> bool:
-        return self.role not in ("title", "copyright", "blank")
+__all__ = ["PUZZLE_LABEL", "Page", "check_fit", "draw_all", "page_count", "plan_pages", "render", "typeset_book"]
+"""Page, plan_pages, check_fit and PUZZLE_LABEL live in typeset.plan; here for the callers that read
+them beside typeset_book and render."""
 
 
 def typeset_book(
@@ -104,15 +32,21 @@ def typeset_book(
     The print edition has no outlines, annotations or crop marks; `screen` adds bookmarks per part.
     Raises PuzzleBookError (naming the per_page field) when a grid's numbers would print too small.
     """
-    register_fonts()
-    style = style_for(book.large_print, fonts)
-    pages = plan_pages(book, records, style)
-    geo = geometry(book.page, len(pages))
-    check_fit(book, records, pages, geo, style)
-    data = render(book, records, pages, geo, style, screen=screen)
+    plan = plan_book(book, records, screen=screen, fonts=fonts)
+    data = draw_all(plan)
     Path(out_path).parent.mkdir(parents=True, exist_ok=True)
     write_bytes_atomic(out_path, data)
-    return len(pages)
+    return plan.layout.page_count
+
+
+def draw_all(plan: BookPlan) -> bytes:
+    """The PDF of a plan, every part drawn here in turn (stopping at the first part that cannot be)."""
+    drawn: list[DrawnPart] = []
+    for part in plan.parts:
+        drawn.append(draw_part(plan.layout, part))
+        if drawn[-1].problem is not None:
+            raise drawn[-1].problem
+    return join_parts(plan.layout, drawn)
 
 
 def page_count(book: BookSpec, records: list[PuzzleRecord], *, fonts: Fonts = DEFAULT_FONTS) -> int:
@@ -121,154 +55,9 @@ def page_count(book: BookSpec, records: list[PuzzleRecord], *, fonts: Fonts = DE
     return len(plan_pages(book, records, style_for(book.large_print, fonts)))
 
 
-def section_groups(book: BookSpec, records: list[PuzzleRecord]) -> list[tuple[int, list[int]]]:
-    """Record positions per section index, in book order; records out of order are a caller's bug."""
-    keys = [(record.section_index, record.index) for record in records]
-    if not records or keys != sorted(set(keys)):
-        raise ValueError("typeset_book needs at least one record, in book order (section, then index), each once")
-    groups: dict[int, list[int]] = {}
-    for position, record in enumerate(records):
-        if book.sections[record.section_index].name != record.section:
-            raise ValueError(f"record {position} names section {record.section!r}, not the book's section there")
-        groups.setdefault(record.section_index, []).append(position)
-    return list(groups.items())
-
-
-def plan_pages(book: BookSpec, records: list[PuzzleRecord], style: Style) -> list[Page]:
-    """Every page in order, padded to the service's minimum and to an even count.
-
-    Sections and the back answers start on a right-hand page; contents come right after the title leaf.
-    """
-    groups = section_groups(book, records)
-    kinds = list(dict.fromkeys(book.sections[i].kind for i, _ in groups))
-    words = words_for(book.language)
-    pages = [Page("title"), Page("copyright")]
-
-    def to_recto() -> None:
-        if len(pages) % 2:
-            pages.append(Page("blank"))
-
-    if book.contents:
-        entries = len(kinds) + len(groups) + (len(groups) if book.answers.where == "section" else 1)
-        entries += 1 if book.introduction else 0
-        for part in range(math.ceil(entries / _contents_per_page(book, style))):
-            contents = words(CONTENTS)
-            pages.append(Page("contents", heading=contents if part == 0 else "", running=contents, part=part))
-    if book.introduction:
-        body = _narrowest_body(book, style)
-        lines = introduction_lines(book.introduction, body.w, style)
-        room = lines_per_page(body.h, style)
-        for start in range(0, len(lines), room):
-            chunk = tuple(lines[start : start + room])
-            heading = words(INTRODUCTION)
-            pages.append(Page("introduction", heading=heading if start == 0 else "", running=heading,
-                              lines=chunk[1:] if chunk[0] == "" else chunk))
-    for kind in kinds:
-        pages.append(Page("howto", kind=kind, heading=words(HOW_TO_PLAY, kind=words(registry.kind(kind).title))))
-    for i, positions in groups:
-        section = book.sections[i]
-        name = words(registry.kind(section.kind).title)
-        to_recto()
-        pages += _grid_pages("puzzles", positions, section.per_page, heading=section.name,
-                             detail=f"{name} \u00b7 {_puzzles(positions, words)}",
-                             running=f"{section.name} \u00b7 {name}")
-        if book.answers.where == "section":
-            heading = words(SECTION_ANSWERS, section=section.name)
-            pages += _grid_pages("answers", positions, book.answers.per_page, heading=heading,
-                                 detail=_puzzles(positions, words), running=heading)
-    if book.answers.where == "back":
-        to_recto()
-        everything = [position for _, positions in groups for position in positions]
-        pages += _grid_pages("answers", everything, book.answers.per_page, heading=words(ANSWERS),
-                             detail=_puzzles(everything, words), running=words(ANSWERS))
-    pages += [Page("blank")] * (padded_page_count(len(pages)) - len(pages))
-    return pages
-
-
-def _puzzles(positions: list[int], words: Words) -> str:
-    return words.plural(PUZZLES_SPAN, len(positions), span=_span(positions))
-
-
-def _span(positions: list[int]) -> str:
-    return f"{positions[0] + 1}\u2013{positions[-1] + 1}" if len(positions) > 1 else str(positions[0] + 1)
-
-
-def _grid_pages(
-    role: Role, positions: list[int], per_page: int, *, heading: str, detail: str, running: str
-) -> list[Page]:
-    """Pages of `per_page` puzzles or answers; only the first carries the heading."""
-    chunks = [tuple(positions[i : i + per_page]) for i in range(0, len(positions), per_page)]
-    return [
-        Page(role, items=chunk, per_page=per_page, heading=heading if j == 0 else "",
-             detail=detail if j == 0 else "", running=f"{running} \u00b7 {_span(list(chunk))}")
-        for j, chunk in enumerate(chunks)
-    ]
-
-
-def _narrowest_body(book: BookSpec, style: Style) -> Rect:
-    """The body of a page with the widest gutter a book may get: text wrapped to it fits any page."""
-    return bands(geometry(book.page, MAX_PAGES).frame(1), style).body
-
-
-def _contents_per_page(book: BookSpec, style: Style) -> int:
-    """Contents entries a page holds; known before the page count (the gutter only changes widths)."""
-    body = bands(geometry(book.page, MIN_PAGES).frame(1), style).body
-    return max(1, int(body.h // contents_entry_height(style)))
-
-
-def check_fit(
-    book: BookSpec, records: list[PuzzleRecord], pages: list[Page], geo: Geometry, style: Style, *, only: int | None = None
-) -> None:
-    """Refuse a layout whose numbers would print below the minimum, suggesting a per_page that fits
-    (on page number `only` alone, when given)."""
-    for page_number, page in enumerate(pages, 1):
-        if only is not None and page_number != only:
-            continue
-        body = bands(geo.frame(page_number), style).body
-        words = words_for(book.language)
-        if page.role == "howto" and plan_howto(body, style, page.kind, book.answers.where, words).number_size < (
-            style.min_number
-        ):
-            raise PuzzleBookError(
-                f"the page is too small for the worked example of the how-to-play page at {style.min_number:g} pt"
-                f"{' in large print' if book.large_print else ''}: use a larger page size or smaller margins",
-                field="page",
-            )
-        if page.role not in ("puzzles", "answers"):
-            continue
-        least = style.min_number if page.role == "puzzles" else style.min_answer
-        for box, position in zip(slots(body, page.per_page, style.gap), page.items):
-            draw = registry.kind(records[position].kind).drawing
-            grid, fit = records[position].grid, draw.fit
-            if page.role == "answers":
-                grid = draw.bare(grid)
-            measured = fit(grid, box, style)
-            if measured.number_size < least:
-                options = PUZZLE_PER_PAGE if page.role == "puzzles" else ANSWER_PER_PAGE
-                fits = [n for n in options if fit(grid, slots(body, n, style.gap)[0], style).number_size >= least]
-                raise _too_small(book, records[position], position, page, measured, least, fits)
-
-
-def _too_small(
-    book: BookSpec, record: PuzzleRecord, position: int, page: Page, fit: GridFit, least: float, fits: list[int]
-) -> PuzzleBookError:
-    size, board = fit.number_size, fit.board
-    where = f"section {record.section!r}" if page.role == "puzzles" else "the answers"
-    advice = (
-        f"use per_page: {fits[0]}{' or fewer' if fits[0] != fits[-1] else ''}" if fits
-        else "no per_page fits it: use a larger page size or a smaller board"
-    )
-    return PuzzleBookError(
-        f"puzzle {position + 1} in {where} ({board}) would print its numbers at {size:.1f} pt with {page.per_page} "
-        f"per page on this page size; the least allowed is {least:g} pt"
-        f"{' in large print' if book.large_print else ''}: {advice}",
-        field=f"sections[{record.section_index}].per_page" if page.role == "puzzles" else "answers.per_page",
-    )
-
-
 def render(
     book: BookSpec,
-    records: list[PuzzleRecord],
+    records: Records,
     pages: list[Page],
     geo: Geometry,
     style: Style,
@@ -276,56 +65,7 @@ def render(
     screen: bool,
     only: int | None = None,
 ) -> bytes:
-    """The PDF bytes: the same input always gives the same bytes (invariant mode, no dates). With
-    `only`, a one-page PDF of that page number, drawn exactly as it is in the book."""
-    canvas = RecordingCanvas(io.BytesIO(), pagesize=geo.media, invariant=1, initialFontName=style.fonts.text,
-                             pageCompression=1)
-    canvas.setTitle(book.title)
-    canvas.setAuthor(book.author)
-    canvas.setSubject(book.subtitle)
-    canvas.setCreator(f"puzzlebook {__version__}")
-    entries = [(p.heading, p.detail, n) for n, p in enumerate(pages, 1) if p.heading and p.role != "contents"]
-    per_contents_page = _contents_per_page(book, style)
-    total = len(records)
-    words = words_for(book.language)
-    kinds = words.listing(list(dict.fromkeys(
-        words(registry.kind(book.sections[r.section_index].kind).title) for r in records)))
-    for number, page in enumerate(pages, 1):
-        if only is not None and number != only:
-            continue
-        canvas.setTrimBox(geo.trim(number).pdf_box())
-        canvas.setBleedBox((0.0, 0.0, *geo.media))
-        part = bands(geo.frame(number), style)
-        if page.role == "title":
-            title_page(canvas, geo.frame(number), style, title=book.title, subtitle=book.subtitle, author=book.author,
-                       blurb=words.plural(TITLE_BLURB, total, kinds=kinds))
-        elif page.role == "copyright":
-            copyright_page(canvas, geo.frame(number), style, book)
-        elif page.role != "blank":
-            header(canvas, part.header, style, heading=page.heading, detail=page.detail, running=page.running)
-        if page.role == "contents":
-            chunk = entries[page.part * per_contents_page : (page.part + 1) * per_contents_page]
-            contents_page(canvas, part.body, style, chunk)
-        elif page.role == "introduction":
-            introduction_page(canvas, part.body, style, page.lines)
-        elif page.role == "howto":
-            howto_page(canvas, part.body, style, page.kind, book.answers.where, words)
-        elif page.role in ("puzzles", "answers"):
-            answers = page.role == "answers"
-            items = [
-                (records[i], words(PUZZLE_LABEL, number=i + 1),
-                 "" if answers else level_name(records[i].kind, records[i].level, words))
-                for i in page.items
-            ]
-            grids_page(canvas, part.body, style, page.per_page, items, answers=answers)
-        if page.numbered:
-            folio(canvas, part.footer, number, style)
-        if screen and (page.heading or page.role == "title"):
-            key = f"page{number}"
-            canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(page.heading or book.title, key, level=0)
-        canvas.showPage()
-    if screen:
-        canvas.showOutline()
-    check_glyphs(canvas.used, style.fonts)
-    return canvas.getpdfdata()
+    """The PDF bytes of planned pages: the same input always gives the same bytes (invariant mode, no
+    dates). With `only`, a one-page PDF of that page number, drawn exactly as it is in the book.
+    Raises PuzzleBookError when a font lacks a character the pages set, or a grid would print too small."""
+    return draw_all(layout_book(book, records, pages, geo, style, screen=screen, only=only))
