@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pipeline.atomic import leftovers, write_text_atomic
+from pipeline.atomic import leftovers, write_bytes_atomic, write_text_atomic
 from pipeline.book.config import config_folder, load_config
 from pipeline.book.configerrors import error_path, error_words, field_line
 from pipeline.book.folderlock import exclusive
@@ -38,8 +38,11 @@ from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
-from pipeline.report.page import REPORT, report_html
-from pipeline.typeset import book_fonts, page_count, typeset_book, typeset_cover
+from pipeline.report.page import REPORT, Thumbnails, report_html
+from pipeline.typeset import book_fonts, typeset_cover
+from pipeline.typeset.fonts import Fonts
+from pipeline.typeset.join import join_parts
+from pipeline.typeset.parts import BookLayout, DrawnPart, Part, draw_part, plan_book
 
 OUTPUT = Path("output")
 CHECKPOINT = "puzzles.jsonl"
@@ -192,30 +195,71 @@ def _build(
                 notes.append(f"{excluded_count} puzzle(s) of earlier books were excluded; none comes back")
         if book.series is not None:
             write_series_index(folder, book, records)
-        reports = []
-        for part in every if volume is None else every[-1:]:
-            reports.append(_finish(part, records[part.number], config_path=config_path, fonts=fonts, screen=screen,
-                                   cover_only=cover_only, timings=timings, tell=tell, made_now=made_now))
+        targets = every if volume is None else every[-1:]
+        reports = typeset_volumes(targets, records, workers, config_path=config_path, fonts=fonts, screen=screen,
+                                  cover_only=cover_only, timings=timings, tell=tell, made_now=made_now)
         report = _summed(book, Path(config_path).stem, reports, notes, timings)
         tell.done(report)
         return report
 
 
+THUMBNAILS_PER_TASK = 64
+"""Report thumbnails drawn per worker task: a few tenths of a second each, little to send."""
+
+
+def typeset_volumes(
+    targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], workers: Workers, *,
+    config_path: str | Path, fonts: Fonts, screen: bool, cover_only: bool, timings: dict[str, float],
+    tell: Progress, made_now: set[str],
+) -> list[BuildReport]:
+    """Typeset each volume's book (or only its cover), listing, manifest and report.
+
+    The books' pages are drawn in the workers, every volume's parts together, and joined here
+    (typeset.parts: the same bytes whatever draws them); so are the report's thumbnails. This
+    process plans, joins and writes: cheap, so no serial stage holds the workers back.
+    """
+    tell.stage("typeset")
+    with stage(timings, "typeset"), located(config_path):
+        plans = [plan_book(part.book, records[part.number], screen=screen, fonts=fonts) for part in targets]
+        drawn = [] if cover_only else workers.map(draw_task, [(plan.layout, piece) for plan in plans
+                                                              for piece in plan.parts])
+        for part, plan in zip(targets, plans):
+            if not cover_only:
+                own, drawn = drawn[:len(plan.parts)], drawn[len(plan.parts):]
+                pdf = part.folder / ("book-screen.pdf" if screen else "book.pdf")
+                with writing(pdf):
+                    write_bytes_atomic(pdf, join_parts(plan.layout, own))
+    thumbs: list[str] = []
+    if not cover_only:
+        with stage(timings, "report"):
+            runs = [run for part in targets for run in _runs(records[part.number], THUMBNAILS_PER_TASK)]
+            thumbs = [svg for svgs in workers.map(Thumbnails.of(targets[0].book, fonts), runs) for svg in svgs]
+    tell.stage("cover")
+    reports = []
+    for part, plan in zip(targets, plans):
+        own_thumbs, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
+        reports.append(_finish(part, records[part.number], plan.layout.page_count, own_thumbs,
+                               config_path=config_path, fonts=fonts, screen=screen, cover_only=cover_only,
+                               timings=timings, made_now=made_now))
+    return reports
+
+
+def draw_task(task: tuple[BookLayout, Part]) -> DrawnPart:
+    """One part of one volume's book, drawn in a worker."""
+    return draw_part(*task)
+
+
+def _runs(records: list[PuzzleRecord], size: int) -> list[list[PuzzleRecord]]:
+    return [records[start:start + size] for start in range(0, len(records), size)]
+
+
 def _finish(
-    part: Volume, records: list[PuzzleRecord], *, config_path: str | Path, fonts: Any, screen: bool,
-    cover_only: bool, timings: dict[str, float], tell: Progress, made_now: set[str],
+    part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[str], *, config_path: str | Path,
+    fonts: Fonts, screen: bool, cover_only: bool, timings: dict[str, float], made_now: set[str],
 ) -> BuildReport:
-    """Typeset one volume's book (or just its cover), its listing, manifest and report."""
+    """One volume's cover, listing, manifest and report, its book typeset (`pages` long)."""
     book, folder = part.book, part.folder
     pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-    tell.stage("typeset")
-    with stage(timings, "typeset", add=True), located(config_path):
-        if cover_only:
-            pages = page_count(book, records, fonts=fonts)
-        else:
-            with writing(pdf):
-                pages = typeset_book(book, records, pdf, screen=screen, fonts=fonts)
-    tell.stage("cover")
     with stage(timings, "cover", add=True), located(config_path), writing(folder / COVER):
         wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
     with writing(folder / LISTING):
@@ -232,7 +276,7 @@ def _finish(
             with writing(folder / MANIFEST):
                 write_json_atomic(folder / MANIFEST, summary)
             with writing(folder / REPORT), located(config_path):
-                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=fonts))
+                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=fonts, thumbs=thumbs))
     return report
 
 

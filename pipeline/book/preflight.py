@@ -2,8 +2,8 @@
 
 Three checks: every planned board must print legibly on the page (the same layout rule the
 typesetter enforces, run on blank boards of the planned sizes); every character the book will print
-has a glyph in its font (the whole book typeset in memory on those blank boards, plus the digits the
-grids will hold); and the first puzzle
+has a glyph in its font (the pages that show every kind of text the book has, typeset in memory on
+those blank boards, plus the digits the grids will hold); and the first puzzle
 of each small board and level is made here, in this process, so a level that board cannot reach (a
 hard puzzle on a 5-cell rhombus) stops the build before hours of other puzzles are made. A probed
 record is a real result: the caller keeps it like any other.
@@ -19,7 +19,7 @@ from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry
 from pipeline.kinds.record import Place, PuzzleRecord
-from pipeline.typeset.book import check_fit, plan_pages, render
+from pipeline.typeset.book import Page, check_fit, plan_pages, render
 from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, check_glyphs, register_fonts
 from pipeline.typeset.layout import geometry, style_for
 
@@ -33,7 +33,12 @@ ones where a level can be out of reach (too few cells for the reasoning a level 
 def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONTS) -> None:
     """Raise PuzzleBookError (naming the section's per_page or the page, or the font and the field that
     names it) when a planned board would print its numbers below the minimum size, or the book would
-    print a character its font lacks, before any puzzle exists."""
+    print a character its font lacks, before any puzzle exists.
+
+    Every page's fit is checked (arithmetic, no drawing); the glyphs are checked on the pages that
+    can show text no other page shows (see `telling_pages`), drawn on blank boards: cheap, so planning
+    a 2000-puzzle book stays a fraction of a second of this process's time.
+    """
     if not planned:
         return
     register_fonts()
@@ -43,8 +48,29 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
     pages = plan_pages(book, records, style)
     geo = geometry(book.page, len(pages))
     check_fit(book, records, pages, geo, style)
-    render(book, records, pages, geo, style, screen=False)  # raises on a missing glyph
+    for number in telling_pages(pages, records):
+        render(book, records, pages, geo, style, screen=False, only=number)  # raises on a missing glyph
     check_glyphs({name: set(DIGITS) for name in (fonts.number, fonts.given)}, fonts)
+
+
+def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
+    """The page numbers whose text covers the book's: every page but the grid pages, and of those the
+    first of each section and role and the first to show each level of each section (a grid page's
+    own words are its heading, labels, level names and numbers: the rest repeat)."""
+    chosen: list[int] = []
+    met: set[tuple[object, ...]] = set()
+    for number, page in enumerate(pages, 1):
+        if page.role not in ("puzzles", "answers"):
+            chosen.append(number)
+            continue
+        first = records[page.items[0]]
+        keys: set[tuple[object, ...]] = {(page.role, first.section_index)}
+        if page.role == "puzzles":
+            keys |= {(page.role, records[i].section_index, records[i].difficulty) for i in page.items}
+        if not keys <= met:
+            met |= keys
+            chosen.append(number)
+    return chosen
 
 
 class Blanks:

@@ -53,7 +53,9 @@ class Saved:
                     self._untidy.add(path)
                 elif record.fingerprint in self._saved:
                     first = self._saved[record.fingerprint][0]
-                    self.notes.append(f"{where}: a second record of the puzzle at {first}; it is left out")
+                    which = f"puzzle {record.index} of {record.section!r}" if record.place else "the puzzle"
+                    at = first.removeprefix(f"{path}, ")
+                    self.notes.append(f"{where}: a second record of {which} (first at {at}); it is left out")
                     self._untidy.add(path)
                 else:
                     self._saved[record.fingerprint] = (where, record)

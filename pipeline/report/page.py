@@ -9,7 +9,10 @@ reach the network even if asked.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -22,6 +25,7 @@ from pipeline.kinds import registry
 from pipeline.report.charts import difficulty_charts
 from pipeline.report.rows import by_section, figures, review_rows
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
+from pipeline.typeset.fonts import font_path, register_file, register_fonts
 from pipeline.typeset.howto import level_name
 from pipeline.typeset.single import puzzle_svg
 from pipeline.kinds.record import PuzzleRecord
@@ -52,8 +56,32 @@ def thumbnail(record: PuzzleRecord, *, large_print: bool, fonts: Fonts, width: i
     return puzzle_svg(record.kind, record.grid, large_print=large_print, fonts=fonts, pixel_width=width)
 
 
-def report_html(book: BookSpec, records: list[PuzzleRecord], manifest: dict[str, Any], *, fonts: Fonts = DEFAULT_FONTS) -> str:
-    """The report of a book built from `records` (book order), whose manifest is `manifest`."""
+@dataclass(frozen=True)
+class Thumbnails:
+    """Draws a run of records' thumbnails in any process (a build's workers): the book's fonts travel
+    as their files and are registered where it runs."""
+
+    large_print: bool
+    fonts: Fonts
+    files: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, book: BookSpec, fonts: Fonts) -> Thumbnails:
+        names = (fonts.text, fonts.bold, fonts.number, fonts.given)
+        return cls(book.large_print, fonts,
+                   tuple((name, str(path)) for name in dict.fromkeys(names) if (path := font_path(name))))
+
+    def __call__(self, records: Sequence[PuzzleRecord]) -> list[str]:
+        register_fonts()
+        for name, path in self.files:
+            register_file(name, Path(path))
+        return [thumbnail(record, large_print=self.large_print, fonts=self.fonts) for record in records]
+
+
+def report_html(book: BookSpec, records: list[PuzzleRecord], manifest: dict[str, Any], *, fonts: Fonts = DEFAULT_FONTS,
+                thumbs: Sequence[str] | None = None) -> str:
+    """The report of a book built from `records` (book order), whose manifest is `manifest`; `thumbs`,
+    when given, are their thumbnails already drawn (Thumbnails, in a build's workers)."""
     rows = review_rows(book, records, fonts=fonts)
     names = level_names(book)
     whole = figures(rows)
@@ -62,12 +90,13 @@ def report_html(book: BookSpec, records: list[PuzzleRecord], manifest: dict[str,
          "charts": [Markup(chart) for chart in difficulty_charts(figures(group), names)]}
         for name, group in by_section(rows)
     ]
-    thumbs = [Markup(thumbnail(record, large_print=book.large_print, fonts=fonts)) for record in records]
+    drawn = thumbs if thumbs is not None else Thumbnails.of(book, fonts)(records)
+    pictures = [Markup(svg) for svg in drawn]
     data = {"book": manifest["book"], "puzzles": manifest["puzzles"], "pages": manifest["pages"],
             "figures": {"book": whole, "sections": {s["name"]: s["figures"] for s in sections}},
             "rows": rows}
     return _ENV.get_template(REPORT).render(
-        book=book, manifest=manifest, version=__version__, rows=rows, thumbs=thumbs, names=names,
+        book=book, manifest=manifest, version=__version__, rows=rows, thumbs=pictures, names=names,
         whole=whole, charts=[Markup(chart) for chart in difficulty_charts(whole, names)], sections=sections,
         techniques=sorted({(row["hardest_rank"], row["hardest_name"]) for row in rows if row["hardest_name"]}),
         data=Markup(json.dumps(data, ensure_ascii=True, sort_keys=True).replace("</", "<\\/")),
