@@ -58,9 +58,10 @@ def estimate(fingerprints: Sequence[Fingerprint]) -> Estimate:
 
 
 def check_capacity(jobs: Sequence[Job], sample: Sample, *, series: bool = False) -> None:
-    """Refuse (PuzzleBookError naming the section) a board and level asked for more distinct puzzles
-    than it has, counting every job that uses it (in every volume of a `series`); say about how many
-    it has."""
+    """Refuse (PuzzleBookError naming the section) a board asked for more distinct puzzles than it
+    has, at one level or at all its levels together (two levels share their answers: new givens on an
+    old answer are a repeat), counting every job that uses it (in every volume of a `series`); say
+    about how many it has."""
     groups: dict[str, list[Job]] = {}
     for job in jobs:
         if registry.kind(job.kind).distinct_may_run_out(job.params, job.difficulty):
@@ -71,22 +72,33 @@ def check_capacity(jobs: Sequence[Job], sample: Sample, *, series: bool = False)
     samples = [replace(group[0], seed=derive_seed(0, "distinct puzzles", key, i))
                for key, group in groups.items() for i in range(SAMPLE)]
     fingerprints = sample(samples)
-    for number, (key, group) in enumerate(groups.items()):
-        found = estimate(fingerprints[number * SAMPLE:(number + 1) * SAMPLE])
-        if len(group) > found.about:
-            sections = list(dict.fromkeys(job.section for job in group))
-            first = group[0]
-            asked = f"{len(group)} distinct {first.difficulty} puzzles"
-            where = f"section {sections[0]!r}" if len(sections) == 1 else \
-                f"sections {', '.join(map(repr, sections))} together"
-            raise PuzzleBookError(
-                f"{where} ask{'s' if len(sections) == 1 else ''} for {asked} of the {first.kind} board "
-                f"{_board(first)}{' over every volume' if series else ''}, but only about "
-                f"{found.about} exist ({found.distinct} distinct in {found.sampled} tries; a puzzle turned, "
-                f"mirrored or relabelled is the same puzzle): ask for at most {found.about}, or use a bigger "
-                "board or more levels",
-                field=f"sections[{first.section_index}].count",
-            )
+    found = {key: fingerprints[number * SAMPLE:(number + 1) * SAMPLE] for number, key in enumerate(groups)}
+    boards: dict[str, list[str]] = {}
+    for key, group in groups.items():
+        boards.setdefault(json.dumps([group[0].kind, group[0].params], sort_keys=True), []).append(key)
+        _refuse_beyond(group, estimate(found[key]), series, level=group[0].difficulty)
+    for keys in boards.values():
+        if len(keys) > 1:  # the levels' samples interleaved: the order a book's cycling levels take them
+            mixed = [fingerprint for row in zip(*(found[key] for key in keys)) for fingerprint in row]
+            _refuse_beyond([job for key in keys for job in groups[key]], estimate(mixed), series, level=None)
+
+
+def _refuse_beyond(group: list[Job], found: Estimate, series: bool, level: str | None) -> None:
+    if len(group) <= found.about:
+        return
+    sections = list(dict.fromkeys(job.section for job in group))
+    first = group[0]
+    asked = f"{len(group)} distinct {level + ' ' if level else ''}puzzles"
+    where = f"section {sections[0]!r} asks" if len(sections) == 1 else \
+        f"sections {', '.join(map(repr, sections))} together ask"
+    levels = "" if level else " at all its levels together"
+    raise PuzzleBookError(
+        f"{where} for {asked} of the {first.kind} board {_board(first)}{levels}"
+        f"{' over every volume' if series else ''}, but only about {found.about} exist ({found.distinct} "
+        f"distinct in {found.sampled} tries; a puzzle turned, mirrored or relabelled is the same puzzle, "
+        f"and so is one on the same answer): ask for at most {found.about}, or use a bigger board",
+        field=f"sections[{first.section_index}].count",
+    )
 
 
 def _board(job: Job) -> str:
