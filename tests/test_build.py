@@ -99,7 +99,7 @@ def test_a_build_writes_the_book_its_checkpoint_and_a_manifest(reference: tuple[
         ("Small squares", 4, {"easy": 2, "medium": 2}), ("Small numbrix", 4, {"easy": 4}),
     ]
     assert {"python", "puzzlebook", "reportlab", "joblib", "pydantic"} <= set(manifest["versions"])
-    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "capacity", "generate", "typeset", "cover"}
+    assert set(manifest["timings_seconds"]) == {"config", "plan", "resume", "capacity", "generate", "typeset", "report", "cover"}
     assert manifest["cover"] == "cover.pdf"
     assert sorted(os.listdir(out)) == ["book.pdf", "cover.pdf", "listing.txt", "manifest.json", "puzzles.jsonl", "report.html"]
 

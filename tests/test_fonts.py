@@ -109,7 +109,7 @@ def test_a_font_without_a_printed_character_is_refused(tmp_path: Path, capsys: p
     with pytest.raises(PuzzleBookError) as caught:
         build(path, out_dir=out, quiet=True, jobs=1, backend="sequential")
     message = str(caught.value)
-    assert message.startswith(f"{path}, fonts.text: the font 'AsciiSans.ttf' has no glyph for ")
+    assert message.startswith(f"{path}, line 4, fonts.text: the font 'AsciiSans.ttf' has no glyph for ")
     for ch in "üßö©":  # the title's letters, and the copyright page's sign
         assert f"{ch!r} (U+{ord(ch):04X})" in message
     # Found before any puzzle is made: the whole book is typeset in memory on blank boards first.

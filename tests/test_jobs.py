@@ -92,7 +92,7 @@ def test_a_record_is_what_generate_makes_from_its_seed() -> None:
     job = plan(book(section("A", shapes="cross:7", difficulty="medium")))[1]
     made = run_job(job.to_dict())
     record = made.to_json()
-    assert list(record) == ["section", "section_index", "index", *GENERATE_KEYS, "fingerprint"]
+    assert list(record) == ["section", "section_index", "index", *GENERATE_KEYS, "fingerprint", "canonical"]
     assert (record["section"], record["section_index"], record["index"]) == ("A", 0, 2)
     assert record["fingerprint"] == job.fingerprint and record["seed"] == job.seed
     mask = make_mask("cross", 7, seed=job.seed, adjacency="king")

@@ -19,7 +19,8 @@ from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry
 from pipeline.kinds.record import Place, PuzzleRecord
-from pipeline.typeset.book import Page, check_fit, plan_pages, render
+from pipeline.typeset.book import Page, check_fit, plan_pages
+from pipeline.typeset.parts import Part, draw_part, layout_book
 from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, check_glyphs, register_fonts
 from pipeline.typeset.layout import geometry, style_for
 
@@ -48,9 +49,16 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
     pages = plan_pages(book, records, style)
     geo = geometry(book.page, len(pages))
     check_fit(book, records, pages, geo, style)
+    layout = layout_book(book, records, pages, geo, style, screen=False, part_pages=len(pages)).layout
+    used: dict[str, set[str]] = {name: set(DIGITS) for name in (fonts.number, fonts.given)}
     for number in telling_pages(pages, records):
-        render(book, records, pages, geo, style, screen=False, only=number)  # raises on a missing glyph
-    check_glyphs({name: set(DIGITS) for name in (fonts.number, fonts.given)}, fonts)
+        page = pages[number - 1]
+        drawn = draw_part(layout, Part(0, number, (page,), {i: records[i] for i in page.items}))
+        if drawn.problem is not None:
+            raise drawn.problem
+        for name, characters in drawn.text:
+            used.setdefault(name, set()).update(characters)
+    check_glyphs(used, fonts)
 
 
 def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
