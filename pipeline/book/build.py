@@ -151,13 +151,15 @@ def _build(
             the workers) and appended to its volume's checkpoint as it comes."""
             found: dict[str, PuzzleRecord] = {}
             todo: dict[str, Slot] = {}
-            for slot in wanted:
-                job = slot.current
-                record = saved[slot.volume].take(job)
-                if record is None:
-                    todo[job.fingerprint] = slot
-                else:
-                    found[job.fingerprint] = placed(record, job)
+            for number, part in saved.items():
+                own = [(slot, slot.current) for slot in wanted if slot.volume == number]
+                kept = part.take_all([job for _, job in own], workers.map)  # judged in the workers
+                for slot, job in own:
+                    record = kept.get(job.fingerprint)
+                    if record is None:
+                        todo[job.fingerprint] = slot
+                    else:
+                        found[job.fingerprint] = placed(record, job)
 
             def keep(record: PuzzleRecord) -> None:
                 checkpoint = folder_of[todo[job_of(record)].volume] / CHECKPOINT

@@ -10,7 +10,7 @@ be the one written and the level the job asks for. It never makes a puzzle (the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,18 +72,25 @@ class Saved:
         self._untidy.clear()
 
     def take(self, job: Job) -> PuzzleRecord | None:
-        """The saved record of `job`, judged (and given its canonical fingerprint, worked out anew), or
-        None when there is none fit to print."""
-        entry = self._saved.pop(job.fingerprint, None)
-        if entry is None:
-            return None
-        where, record = entry
-        problem = record_problem(record, job) or proof_problem(record, job)
-        if problem:
-            self.notes.append(f"{where}: section {job.section!r}, puzzle {job.index}: {problem}; "
-                              "it is left out and made again")
-            return None
-        return with_fingerprint(record)
+        """The saved record of `job`, judged here (see `take_all`), or None when there is none fit to print."""
+        return self.take_all([job], map)[job.fingerprint] if self.has(job) else None
+
+    def take_all(self, jobs: Sequence[Job], judge_all: Callable[[Callable[[Any], Any], list[Any]], Any]
+                 ) -> dict[str, PuzzleRecord | None]:
+        """The saved records of `jobs` that have one, each judged (and given its canonical fingerprint,
+        worked out anew) by `judge_all(judge, items)`, a map that may run in the workers: by job
+        fingerprint, None for a record not fit to print (noted, to be made again)."""
+        asked = [(job, self._saved.pop(job.fingerprint)) for job in jobs if job.fingerprint in self._saved]
+        verdicts = list(judge_all(judge, [(record, job) for job, (_, record) in asked]))
+        found: dict[str, PuzzleRecord | None] = {}
+        for (job, (where, _)), verdict in zip(asked, verdicts):
+            if isinstance(verdict, str):
+                self.notes.append(f"{where}: section {job.section!r}, puzzle {job.index}: {verdict}; "
+                                  "it is left out and made again")
+                found[job.fingerprint] = None
+            else:
+                found[job.fingerprint] = verdict
+        return found
 
     def unused_note(self) -> list[str]:
         """One note on the saved records no job asked for, if any."""
@@ -92,6 +99,14 @@ class Saved:
         files = " and ".join(str(path) for path in self._files)
         return [f"{files}: {len(self._saved)} record(s) made for another config, seed or engine version were "
                 "dropped; they are made again as the config now says"]
+
+
+def judge(saved: tuple[PuzzleRecord, Job]) -> PuzzleRecord | str:
+    """A saved record with its canonical fingerprint when it is the puzzle its job makes, fit to print;
+    else why not (a worker can run this: plain data in and out)."""
+    record, job = saved
+    problem = record_problem(record, job) or proof_problem(record, job)
+    return problem if problem else with_fingerprint(record)
 
 
 def proof_problem(record: PuzzleRecord, job: Job) -> str | None:

@@ -14,7 +14,7 @@ and the outcome is exactly the one the rule defines, whatever order puzzles come
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline.book.plan import Job, retried
 from pipeline.book.repeats import Seen, Where
@@ -37,10 +37,14 @@ class Slot:
     volume: int | None = None
     attempt: int = 0
     record: PuzzleRecord | None = None
+    _current: tuple[int, Job] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def current(self) -> Job:
-        return retried(self.job, self.attempt)
+        """The job on the seed the slot is at (the same object until the slot moves on)."""
+        if self._current is None or self._current[0] != self.attempt:
+            self._current = (self.attempt, retried(self.job, self.attempt))
+        return self._current[1]
 
     @property
     def where(self) -> Where:
