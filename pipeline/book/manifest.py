@@ -43,7 +43,7 @@ class BuildReport:
 
     def summary(self) -> str:
         if self.volumes:
-            return "; ".join(volume.summary() for volume in self.volumes)
+            return "\n".join(volume.summary() for volume in self.volumes)
         return (
             f"{self.name}: {self.puzzles} puzzles ({self.reused} reused, {self.generated} generated) "
             f"verified, {self.pages} pages -> {', '.join(str(p) for p in (self.pdf, self.cover) if p)}"

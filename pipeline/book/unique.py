@@ -13,6 +13,7 @@ and the outcome is exactly the one the rule defines, whatever order puzzles come
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -103,9 +104,12 @@ def _pass_over(slot: Slot, before: Where, slots: Sequence[Slot]) -> PassedOver:
     if slot.attempt >= MAX_ATTEMPTS:
         section = [other for other in slots if other.job.section == slot.job.section and other.volume == slot.volume]
         where = slot.where.words()
+        board = json.dumps({key: value for key, value in slot.job.params.items() if value is not None},
+                           sort_keys=True)
         raise PuzzleBookError(
             f"{where}: each of {MAX_ATTEMPTS} seeds tried made a puzzle that repeats an earlier one (the last "
-            f"repeats {before.words()}): these settings make too few distinct puzzles for {len(section)} in this "
-            "section (and the ones before it). Ask for fewer, or for a bigger board or another level"
+            f"repeats {before.words()}): its board {board} at {slot.job.difficulty} has too few distinct "
+            f"puzzles (or answers) for the {len(section)} this section and the ones before it ask of it. "
+            "Ask for fewer, or use a bigger board, another shape or another level"
         )
     return gone

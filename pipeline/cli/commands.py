@@ -234,7 +234,8 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
     for note in report.notes:
         print(f"{PROG}: note: {note}", file=sys.stderr)
     if not args.quiet:
-        print(f"{PROG}: {report.summary()}", file=sys.stderr)
+        for line in report.summary().splitlines():  # a series: a line per volume
+            print(f"{PROG}: {line}", file=sys.stderr)
     return 0
 
 
