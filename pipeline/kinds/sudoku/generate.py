@@ -30,7 +30,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.sudoku.closure import LEVELS as FAST_LEVELS
 from pipeline.kinds.sudoku.closure import candidates, closure, with_clues
 from pipeline.kinds.sudoku.explainer import CHAINS_UP_TO_BOX, explain
-from pipeline.kinds.sudoku.grade import BANDS, LEVELS, grade
+from pipeline.kinds.sudoku.grade import BANDS, LEVELS, SudokuGrade, grade
 from pipeline.kinds.sudoku.grid import BOXES, Sudoku
 from pipeline.kinds.sudoku.solve import (
     BudgetExceeded,
@@ -89,12 +89,15 @@ def generate(box: int, difficulty: str, seed: int, *, symmetry: str = "rotate180
     low, high = rating_range(difficulty, min_rating, max_rating)
     orbits = symmetry_orbits(box * box, symmetry)
     levels_seen: set[str] = set()
+    graded: dict[tuple[int, ...], SudokuGrade] = {}  # every candidate's grade: the walk meets a tenth of them again
     for attempt in range(1, MAX_ATTEMPTS[difficulty] + 1):
         rng = random.Random(derive_seed(seed, "attempt", attempt))
         solution = full_grid(box, rng)
         for cells in candidates_for(difficulty, box, solution, orbits, rng):
             puzzle = Sudoku(box, cells)
-            record = grade(puzzle, hint=solution)
+            record = graded.get(cells)
+            if record is None:
+                record = graded[cells] = grade(puzzle, hint=solution)
             levels_seen.add(str(record["level"]))
             if record["level"] == difficulty and low <= float(record["rating"]) <= high:
                 return {
