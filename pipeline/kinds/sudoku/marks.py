@@ -78,8 +78,11 @@ class Step:
 
 class Marks:
     """Candidates as bitmasks per cell (bit d-1 for digit d), the same per digit (`plane`: bit i
-    for each open cell i that may take it), placed digits (0 while open) and per unit the digits
-    placed in it (`done`, as bits).
+    for each open cell i that may take it), placed digits (0 while open), per unit the digits
+    placed in it (`done`, as bits) and the open cells (`open`, bit i for cell i).
+
+    The per-digit and per-unit views answer the techniques' questions ("where may 5 go in this
+    row?") with a few bit operations instead of a walk over the unit's cells: see `spots`.
 
     `memory` keeps, per technique, what it learned on earlier looks that still holds, since marks
     only ever lose candidates: the digits or units it found nothing on and how they stood then (the
@@ -97,6 +100,7 @@ class Marks:
         self.plane = [(1 << len(cells)) - 1] * self.n
         self.done = [0] * len(self.geo.units)
         self.left = len(cells)
+        self.open = (1 << len(cells)) - 1
         self.erased = 0
         """Candidates erased so far, by placements and steps (a chain's length counts them)."""
         self.memory: dict[str, dict[int, object]] = {}
@@ -109,7 +113,7 @@ class Marks:
     def copy(self) -> Marks:
         """The same marks, to change without touching these (a supposition's trial)."""
         twin = object.__new__(Marks)
-        twin.geo, twin.n, twin.left, twin.erased = self.geo, self.n, self.left, self.erased
+        twin.geo, twin.n, twin.left, twin.erased, twin.open = self.geo, self.n, self.left, self.erased, self.open
         twin.cand, twin.value, twin.plane = self.cand.copy(), self.value.copy(), self.plane.copy()
         twin.done = self.done.copy()
         twin.memory = {}
@@ -127,6 +131,7 @@ class Marks:
         self.value[i] = digit
         cand[i] = bit
         self.left -= 1
+        self.open &= ~spot
         sight = self.geo.sight[i]
         seen = plane[digit - 1] & sight & ~spot  # the open peers that may take it, ascending
         plane[digit - 1] &= ~sight
@@ -201,6 +206,34 @@ class Marks:
     def units_of(self, i: int) -> tuple[int, int, int]:
         """The row, column and box unit indices of cell i."""
         return self.geo.units_of[i]
+
+    def spots(self, u: int, digit: int) -> int:
+        """`places` as a cell set: the open cells of unit u (an index into geo.units) that may take
+        `digit` (bit i for cell i; a unit's cells ascend, so its bits read in the unit's order)."""
+        return self.plane[digit - 1] & self.geo.masks[u]
+
+    def lacks(self, u: int) -> int:
+        """`missing` by unit index: the digits (as bits) not yet placed in unit u."""
+        return ((1 << self.n) - 1) & ~self.done[u]
+
+    def open_in(self, u: int) -> int:
+        """The open cells of unit u, as a cell set."""
+        return self.open & self.geo.masks[u]
+
+
+def cells_of(spots: int) -> list[int]:
+    """The cells of a cell set, ascending."""
+    out = []
+    while spots:
+        low = spots & -spots
+        out.append(low.bit_length() - 1)
+        spots ^= low
+    return out
+
+
+def is_single(spots: int) -> bool:
+    """Exactly one cell (or digit) in the set."""
+    return spots != 0 and spots & (spots - 1) == 0
 
 
 def _spell(mask: int) -> tuple[int, ...]:

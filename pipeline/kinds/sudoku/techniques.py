@@ -16,7 +16,7 @@ from pipeline.kinds.sudoku.chains import (
     nishio,
     region_forcing_chain,
 )
-from pipeline.kinds.sudoku.marks import Marks, Step, digits_of
+from pipeline.kinds.sudoku.marks import Marks, Step, cells_of, digits_of, is_single
 
 
 def full_house(m: Marks) -> Step | None:
@@ -24,23 +24,22 @@ def full_house(m: Marks) -> Step | None:
 
         1 2 3 4 5 6 7 8 *      -> 9
     """
-    for u, unit in enumerate(m.geo.units):
-        open_cells = m.open_cells(unit)
-        if len(open_cells) == 1:
-            (digit,) = digits_of(m.missing(unit)) or [0]
-            return Step("full_house", 1.0, place=((open_cells[0], digit),), cells=tuple(open_cells), units=(u,),
-                        digits=(digit,))
+    for u in range(len(m.geo.units)):
+        here = m.open_in(u)
+        if is_single(here):
+            cell = here.bit_length() - 1
+            (digit,) = digits_of(m.lacks(u)) or [0]
+            return Step("full_house", 1.0, place=((cell, digit),), cells=(cell,), units=(u,), digits=(digit,))
     return None
 
 
 def _hidden_single(m: Marks, units: range, name: str, rating: float) -> Step | None:
-    every = m.geo.units
     for u in units:
-        unit = every[u]
-        for digit in digits_of(m.missing(unit)):
-            where = m.places(unit, 1 << (digit - 1))
-            if len(where) == 1:
-                return Step(name, rating, place=((where[0], digit),), cells=tuple(where), units=(u,), digits=(digit,))
+        for digit in digits_of(m.lacks(u)):
+            here = m.spots(u, digit)
+            if is_single(here):
+                cell = here.bit_length() - 1
+                return Step(name, rating, place=((cell, digit),), cells=(cell,), units=(u,), digits=(digit,))
     return None
 
 
@@ -87,35 +86,33 @@ def _locked(m: Marks, claiming: bool, technique: str):
     changed = m.changed_digits(technique)
     wanted = sum(1 << (d - 1) for d in changed)
     for u in bases:
-        unit = geo.units[u]
-        for digit in digits_of(m.missing(unit) & wanted):
-            bit = 1 << (digit - 1)
-            where = m.places(unit, bit)
-            if len(where) < 2:
+        for digit in digits_of(m.lacks(u) & wanted):
+            here = m.spots(u, digit)
+            if here & (here - 1) == 0:  # fewer than two places
                 continue
-            crosses = [2 * n + geo.box_of[where[0]]] if claiming else [where[0] // n, n + where[0] % n]
+            first = (here & -here).bit_length() - 1
+            crosses = [2 * n + geo.box_of[first]] if claiming else [first // n, n + first % n]
             for cross in crosses:
-                if all(cross in m.units_of(i) for i in where):
-                    erased = [i for i in m.places(geo.units[cross], bit) if i not in where]
-                    if erased:
-                        yield digit, u, cross, where, erased
+                if not here & ~geo.masks[cross]:  # every place lies in the cross unit
+                    gone = m.spots(cross, digit) & ~here
+                    if gone:
+                        yield digit, u, cross, cells_of(here), cells_of(gone)
     m.settle_digits(technique, changed)
 
 
 def _direct(m: Marks, digit: int, erased: list[int], base: int) -> tuple[int, int] | None:
     """The hidden single that erasing `digit` from `erased` leaves in another unit of the base unit's
     kind (another box for pointing, another row or column for claiming), as Sudoku Explainer looks."""
-    bit = 1 << (digit - 1)
-    gone = set(erased)
+    gone = sum(1 << i for i in erased)
     kind = min(base // m.n, 2)  # 0 row, 1 column, 2 box
     for i in erased:
         u = m.units_of(i)[kind]
         if u == base:
             continue
-        where = m.places(m.geo.units[u], bit)
-        left = [j for j in where if j not in gone]
-        if len(where) > 1 and len(left) == 1:
-            return left[0], u
+        here = m.spots(u, digit)
+        left = here & ~gone
+        if here & (here - 1) and is_single(left):
+            return left.bit_length() - 1, u
     return None
 
 
@@ -171,10 +168,11 @@ def _naked(m: Marks, k: int, technique: str):
     cand = m.cand
     changed = m.changed_units(technique)
     for u in changed:
-        unit = m.geo.units[u]
-        if len(m.open_cells(unit)) < 2 * k:
+        here = m.open_in(u)
+        if here.bit_count() < 2 * k:
             continue  # a smaller set of the other cells says the same (Sudoku Explainer looks no further)
-        open_cells = [i for i in m.open_cells(unit) if 2 <= cand[i].bit_count() <= k]
+        unit_open = cells_of(here)
+        open_cells = [i for i in unit_open if 2 <= cand[i].bit_count() <= k]
         if len(open_cells) < k:
             continue
         for group in combinations(open_cells, k):
@@ -183,7 +181,7 @@ def _naked(m: Marks, k: int, technique: str):
                 union |= cand[i]
             if union.bit_count() != k:
                 continue
-            erased = [(i, d) for i in m.open_cells(unit) if i not in group for d in digits_of(cand[i] & union)]
+            erased = [(i, d) for i in unit_open if i not in group for d in digits_of(cand[i] & union)]
             if erased:
                 yield u, group, union, erased
     m.settle_units(technique, changed)
@@ -197,16 +195,19 @@ def _hidden(m: Marks, k: int, technique: str, direct: bool = False):
     cand = m.cand
     changed = m.changed_units(technique)
     for u in changed:
-        unit = m.geo.units[u]
-        if len(m.open_cells(unit)) <= (k if direct else 2 * k):
+        if m.open_in(u).bit_count() <= (k if direct else 2 * k):
             continue
-        digits = [d for d in digits_of(m.missing(unit)) if 2 <= len(m.places(unit, 1 << (d - 1))) <= k]
+        spots = {d: m.spots(u, d) for d in digits_of(m.lacks(u))}
+        digits = [d for d, here in spots.items() if 2 <= here.bit_count() <= k]
         if len(digits) < k:
             continue
         for group in combinations(digits, k):
-            cells = sorted({i for d in group for i in m.places(unit, 1 << (d - 1))})
-            if len(cells) != k:
+            union = 0
+            for d in group:
+                union |= spots[d]
+            if union.bit_count() != k:
                 continue
+            cells = cells_of(union)
             keep = sum(1 << (d - 1) for d in group)
             erased = [(i, d) for i in cells for d in digits_of(cand[i] & ~keep)]
             if erased:
@@ -268,14 +269,14 @@ def hidden_quad(m: Marks) -> Step | None:
 
 def _direct_hidden(m: Marks, k: int, name: str, rating: float) -> Step | None:
     for u, cells, group, erased in _hidden(m, k, name, direct=True):
-        unit = m.geo.units[u]
-        for digit in digits_of(m.missing(unit)):
+        inside = sum(1 << i for i in cells)
+        for digit in digits_of(m.lacks(u)):
             if digit in group:
                 continue
-            where = m.places(unit, 1 << (digit - 1))
-            left = [i for i in where if i not in cells]
-            if len(where) > 1 and len(left) == 1:
-                return Step(name, rating, place=((left[0], digit),), remove=tuple(erased), cells=cells,
+            here = m.spots(u, digit)
+            left = here & ~inside
+            if here & (here - 1) and is_single(left):
+                return Step(name, rating, place=((left.bit_length() - 1, digit),), remove=tuple(erased), cells=cells,
                             units=(u,), digits=(*group, digit))
     return None
 
@@ -293,25 +294,31 @@ def direct_hidden_triple(m: Marks) -> Step | None:
 def _fish(m: Marks, k: int, name: str, rating: float) -> Step | None:
     """k rows where a digit's places lie in only k columns: it leaves those columns' other rows (and
     the same with rows and columns swapped)."""
-    n, units = m.n, m.geo.units
+    n = m.n
     for digit in m.changed_digits(name):
-        bit = 1 << (digit - 1)
         for base_start, cover_start in ((0, n), (n, 0)):
+            # Each base line with two to k places: its places, and the cover lines they lie in (as bits).
             lines = []
             for b in range(n):
-                where = m.places(units[base_start + b], bit)
-                if 2 <= len(where) <= k:
-                    lines.append((b, where))
+                here = m.spots(base_start + b, digit)
+                if 2 <= here.bit_count() <= k:
+                    across = 0
+                    for i in cells_of(here):
+                        across |= 1 << ((i % n) if base_start == 0 else (i // n))
+                    lines.append((b, here, across))
             for group in combinations(lines, k):
-                covers = sorted({(i % n) if base_start == 0 else (i // n) for _, where in group for i in where})
-                if len(covers) != k:
+                spread = inside = 0
+                for _, here, across in group:
+                    spread |= across
+                    inside |= here
+                if spread.bit_count() != k:
                     continue
-                bases = {base_start + b for b, _ in group}
-                inside = {i for _, where in group for i in where}
-                erased = [(i, digit) for c in covers for i in m.places(units[cover_start + c], bit) if i not in inside]
+                covers = cells_of(spread)
+                erased = [(i, digit) for c in covers for i in cells_of(m.spots(cover_start + c, digit) & ~inside)]
                 if erased:
-                    return Step(name, rating, remove=tuple(erased), cells=tuple(sorted(inside)),
-                                units=(*sorted(bases), *(cover_start + c for c in covers)), digits=(digit,))
+                    return Step(name, rating, remove=tuple(erased), cells=tuple(cells_of(inside)),
+                                units=(*(base_start + b for b, _, _ in group), *(cover_start + c for c in covers)),
+                                digits=(digit,))
         m.settle_digits(name, (digit,))
     return None
 
@@ -338,25 +345,28 @@ def jellyfish(m: Marks) -> Step | None:
 
 
 def _sees(m: Marks, a: int, b: int) -> bool:
-    return b in m.geo.peers[a]
+    """b is one of a's peers (a cell is not its own)."""
+    return a != b and m.geo.sight[a] >> b & 1 == 1
 
 
 def _strong_links(m: Marks, digit: int, lines: range) -> list[tuple[int, int, int]]:
     """(unit, cell, cell) for each row or column where the digit has exactly two places."""
-    bit = 1 << (digit - 1)
     out = []
     for u in lines:
-        where = m.places(m.geo.units[u], bit)
-        if len(where) == 2:
-            out.append((u, where[0], where[1]))
+        here = m.spots(u, digit)
+        if here.bit_count() == 2:
+            low = here & -here
+            out.append((u, low.bit_length() - 1, (here ^ low).bit_length() - 1))
     return out
 
 
 def _seen_by_both(m: Marks, digit: int, a: int, b: int, exclude: set[int]) -> list[tuple[int, int]]:
-    bit = 1 << (digit - 1)
-    peers_b = set(m.geo.peers[b])
-    return [(i, digit) for i in m.geo.peers[a] if i in peers_b and i not in exclude and not m.value[i]
-            and m.cand[i] & bit]
+    """The open cells that see both a and b and may take the digit, but those in `exclude`."""
+    sight = m.geo.sight
+    both = sight[a] & sight[b] & m.plane[digit - 1] & ~((1 << a) | (1 << b))
+    for i in exclude:
+        both &= ~(1 << i)
+    return [(i, digit) for i in cells_of(both)]
 
 
 def skyscraper(m: Marks) -> Step | None:
@@ -466,18 +476,18 @@ def w_wing(m: Marks) -> Step | None:
         .     .  . . . .
         -y    .  . . x {x,y}
     """
-    cand, units = m.cand, m.geo.units
+    cand = m.cand
     pairs = _pairs(m)
     for a, b in combinations(pairs, 2):
         if cand[a] != cand[b] or _sees(m, a, b):
             continue
+        ends = (1 << a) | (1 << b)
         for link, drop in (digits_of(cand[a]), digits_of(cand[a])[::-1]):
-            bit = 1 << (link - 1)
-            for u, unit in enumerate(units):
-                where = m.places(unit, bit)
-                if len(where) != 2 or a in where or b in where:
+            for u in range(len(m.geo.units)):
+                here = m.spots(u, link)
+                if here.bit_count() != 2 or here & ends:
                     continue
-                p, q = where
+                p, q = cells_of(here)
                 if not (_sees(m, p, a) and _sees(m, q, b) or _sees(m, p, b) and _sees(m, q, a)):
                     continue
                 erased = _seen_by_both(m, drop, a, b, {a, b})
@@ -567,7 +577,7 @@ def unique_rectangle_4(m: Marks) -> Step | None:
         _, roof = split
         for u in set(m.units_of(roof[0])) & set(m.units_of(roof[1])):
             for lock, drop in (digits_of(pair), digits_of(pair)[::-1]):
-                if sorted(m.places(m.geo.units[u], 1 << (lock - 1))) == sorted(roof):
+                if m.spots(u, lock) == (1 << roof[0]) | (1 << roof[1]):
                     return Step("unique_rectangle_4", 4.5, remove=tuple((i, drop) for i in roof), cells=cells,
                                 units=(u,), digits=(lock, drop))
     return None
@@ -660,13 +670,13 @@ def bug_plus_one(m: Marks) -> Step | None:
     if len(triple) != 1 or cand[triple[0]].bit_count() != 3:
         return None
     (cell,) = triple
-    for unit in m.geo.units:
-        for digit in digits_of(m.missing(unit)):
-            count = len(m.places(unit, 1 << (digit - 1)))
-            if count != 2 and not (count == 3 and cell in unit):
+    for u, mask in enumerate(m.geo.masks):
+        for digit in digits_of(m.lacks(u)):
+            count = m.spots(u, digit).bit_count()
+            if count != 2 and not (count == 3 and mask >> cell & 1):
                 return None
     for digit in digits_of(cand[cell]):
-        if all(len(m.places(m.geo.units[u], 1 << (digit - 1))) == 3 for u in m.units_of(cell)):
+        if all(m.spots(u, digit).bit_count() == 3 for u in m.units_of(cell)):
             return Step("bug_plus_one", 5.6, place=((cell, digit),), cells=(cell,), digits=(digit,))
     return None
 
