@@ -140,9 +140,8 @@ def _build(
         slots = [Slot(job, part.number) for part in every for job in planned[part.number]]
         missing = [slot.job for slot in slots if not saved[slot.volume].has(slot.job)]
         tell = Progress(slots, {job.fingerprint for job in missing}, progress)
-        with stage(timings, "capacity"), located(config_path):
-            if missing:
-                check_capacity([slot.job for slot in slots], workers.sample, series=book.series is not None)
+        with stage(timings, "capacity"), located(config_path):  # even when all is saved: a repeat needs more
+            check_capacity([slot.job for slot in slots], workers.sample, series=book.series is not None)
         folder_of = {part.number: part.folder for part in every}
         made_now: set[str] = set()
 

@@ -1,7 +1,8 @@
 """Whether a board has as many distinct puzzles as a book asks of it, known before any is made.
 
 Only boards whose kind says they may run out (`Kind.distinct_may_run_out`: a 4x4 Sudoku, a 5x5
-Numbrix) are asked. Their generator is sampled on SAMPLE fixed seeds (a few milliseconds each); the
+Numbrix, a word search's fixed words) and that more than one puzzle uses are asked. Their generator is
+sampled on up to SAMPLE fixed seeds (a few milliseconds each); the
 puzzles are taken in order by the build's own rule (one that repeats an earlier one is passed over),
 and the count of distinct puzzles is estimated from how often the sample met each one again (Chao's
 estimator: the puzzles seen once and twice tell how many were never met). A board asked for more
@@ -23,7 +24,9 @@ from pipeline.kinds.record import Fingerprint
 from pipeline.seeds import derive_seed
 
 SAMPLE = 200
-"""Seeds sampled per board and level: enough to see nearly all of a space of a few dozen puzzles."""
+"""Seeds sampled per board and level at most: enough to see nearly all of a space of a few dozen puzzles."""
+MIN_SAMPLE = 40
+"""Seeds sampled at least: a board asked for few puzzles is sampled four times what it is asked."""
 
 Sample = Callable[[list[Job]], list[Fingerprint]]
 """Makes every job's puzzle and returns their fingerprints, in the jobs' order."""
@@ -62,20 +65,26 @@ def check_capacity(jobs: Sequence[Job], sample: Sample, *, series: bool = False)
     has, at one level or at all its levels together (two levels share their answers: new givens on an
     old answer are a repeat), counting every job that uses it (in every volume of a `series`); say
     about how many it has."""
-    groups: dict[str, list[Job]] = {}
+    every: dict[str, list[Job]] = {}
+    asked: dict[str, bool] = {}
     for job in jobs:
-        if registry.kind(job.kind).distinct_may_run_out(job.params, job.difficulty):
-            key = json.dumps([job.kind, job.params, job.difficulty], sort_keys=True)
-            groups.setdefault(key, []).append(job)
+        key = json.dumps([job.kind, registry.kind(job.kind).pool_key(job.params), job.difficulty])
+        if key not in asked:
+            asked[key] = registry.kind(job.kind).distinct_may_run_out(job.params, job.difficulty)
+        if asked[key]:
+            every.setdefault(key, []).append(job)
+    groups = {key: group for key, group in every.items() if len(group) > 1}  # one puzzle always exists
     if not groups:
         return
+    sizes = {key: min(SAMPLE, max(MIN_SAMPLE, 4 * len(group))) for key, group in groups.items()}
     samples = [replace(group[0], seed=derive_seed(0, "distinct puzzles", key, i))
-               for key, group in groups.items() for i in range(SAMPLE)]
-    fingerprints = sample(samples)
-    found = {key: fingerprints[number * SAMPLE:(number + 1) * SAMPLE] for number, key in enumerate(groups)}
+               for key, group in groups.items() for i in range(sizes[key])]
+    fingerprints = iter(sample(samples))
+    found = {key: [next(fingerprints) for _ in range(sizes[key])] for key in groups}
     boards: dict[str, list[str]] = {}
     for key, group in groups.items():
-        boards.setdefault(json.dumps([group[0].kind, group[0].params], sort_keys=True), []).append(key)
+        first = group[0]
+        boards.setdefault(json.dumps([first.kind, registry.kind(first.kind).pool_key(first.params)]), []).append(key)
         _refuse_beyond(group, estimate(found[key]), series, level=group[0].difficulty)
     for keys in boards.values():
         if len(keys) > 1:  # the levels' samples interleaved: the order a book's cycling levels take them
@@ -96,7 +105,7 @@ def _refuse_beyond(group: list[Job], found: Estimate, series: bool, level: str |
         f"{where} for {asked} of the {first.kind} board {_board(first)}{levels}"
         f"{' over every volume' if series else ''}, but only about {found.about} exist ({found.distinct} "
         f"distinct in {found.sampled} tries; a puzzle turned, mirrored or relabelled is the same puzzle, "
-        f"and so is one on the same answer): ask for at most {found.about}, or use a bigger board",
+        f"and so is one on the same answer): ask for at most {found.about}, or give it more to vary (a bigger board, more words or shapes)",
         field=f"sections[{first.section_index}].count",
     )
 

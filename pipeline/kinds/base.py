@@ -13,6 +13,7 @@ are stored the way each kind's records store them.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -240,6 +241,12 @@ class Kind(ABC, Generic[Puzzle, Solution, Job]):
         """Whether so few distinct puzzles exist for `params` at `difficulty` that a book may ask for
         more (a 4x4 Sudoku): a build then samples the generator to count them before making any."""
         return False
+
+    def pool_key(self, params: Job) -> str:
+        """What two jobs must share to draw their puzzles from one pool: their parameters, as canonical
+        JSON. A kind whose puzzles ignore how some parameter is written (a word search's word order)
+        says so, so a build counting a small pool counts every job that draws on it."""
+        return json.dumps(params, sort_keys=True)
 
     # ------------------------------------------------------------------ records and proofs
 

@@ -8,6 +8,8 @@ when the list is not shown}; its solution is [[word, row, column, direction], ..
 
 from __future__ import annotations
 
+import json
+
 import random
 from collections.abc import Iterable, Mapping
 from functools import cached_property
@@ -200,6 +202,16 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
     def fingerprint(self, puzzle: WordSearch, solution: Solution) -> Fingerprint:
         """The same words on the same shape, whichever way up (canon.py); the answer adds nothing."""
         return wordsearch_fingerprint(self.name, puzzle.rows, puzzle.words)
+
+    def distinct_may_run_out(self, params: WordSearchJob, difficulty: str) -> bool:
+        """Yes: a puzzle is its words and shape, which its job fixes whatever the seed, so puzzles that
+        share a job's words (a list no longer than words_per_puzzle) are all one puzzle. A build
+        counts them only where several jobs share every parameter."""
+        return True
+
+    def pool_key(self, params: WordSearchJob) -> str:
+        """A puzzle's words are a set: jobs listing the same words in another order share a pool."""
+        return json.dumps({**params, "words": sorted(params["words"])}, sort_keys=True)
 
     # ------------------------------------------------------------------ records and proofs
 

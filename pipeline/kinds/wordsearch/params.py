@@ -242,7 +242,8 @@ class WordSearchParams(Params):
         """Every puzzle's words, in book order: the section's usable words in an order drawn from the
         book seed and the section, each puzzle taking the next words_per_puzzle of them that fit
         together (none holding another, within the letter budget). A word passed over waits for the
-        next puzzle, so none comes back before every word has had its turn."""
+        next puzzle, so none comes back before every word has had its turn; each new turn deals the
+        words in a new order, so a later puzzle never gets an earlier one's words again (a repeat)."""
         order = self.usable()
         if self.theme is not None:
             random.Random(derive_seed(self._book.seed, "words", self._book.name, self.theme,
@@ -250,10 +251,16 @@ class WordSearchParams(Params):
         wanted, budget = self.per_puzzle(), self.letter_budget()
         waiting: list[str] = []
         plan: list[tuple[list[str], list[str]]] = []
+        passes = 0
         for _ in range(self._book.count):
             chosen: list[str] = []
             for refill in (False, True):
                 if refill or not waiting:
+                    if passes:  # the words' next turn, in a new order: else it would deal the same sets again
+                        order = self.usable()
+                        random.Random(derive_seed(self._book.seed, "words", self._book.name, self.theme,
+                                                  self.letters_language, "turn", passes)).shuffle(order)
+                    passes += 1
                     waiting += [word for word in order if word not in waiting and word not in chosen]
                 for word in list(waiting):
                     if len(chosen) == wanted:
