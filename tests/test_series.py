@@ -186,6 +186,29 @@ def test_a_book_repeats_no_puzzle_of_the_books_it_excludes(tmp_path: Path) -> No
         build(config, jobs=1, out_dir=tmp_path / "first", quiet=True)
 
 
+def test_a_word_search_of_fixed_words_is_one_puzzle_and_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every puzzle of a list no longer than words_per_puzzle hides the same words: the same puzzle."""
+    config = write(tmp_path, "title: Pets\nsections:\n  - name: Pets\n    kind: wordsearch\n"
+                   "    words: [cat, dog, bird, fish, horse, mouse]\n    shapes: square:10\n    difficulty: easy\n"
+                   "    count: 3\n", name="pets.yaml")
+    assert main(["build", str(config), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "pets.yaml, line 8, sections[0].count" in err and "only about 1 exist" in err
+
+
+def test_a_word_search_that_runs_through_its_words_twice_deals_new_sets(tmp_path: Path) -> None:
+    """Eight puzzles of 8 words from a 20-word list: the second turn through the words deals them anew,
+    so no puzzle hides the same words as another."""
+    words = ", ".join(f"{a}{b}" for a, b in zip("ABCDEFGHIJKLMNOPQRST", ["OAK", "ELM", "ASH", "FIR", "YEW"] * 4))
+    config = write(tmp_path, f"title: Trees\nsections:\n  - name: Trees\n    kind: wordsearch\n"
+                   f"    words: [{words}]\n    words_per_puzzle: 8\n    shapes: square:12\n    difficulty: easy\n"
+                   "    count: 8\n", name="trees.yaml")
+    build(config, jobs=1, out_dir=tmp_path / "out", quiet=True)
+    sets = [frozenset(record.grid["words"]) for record in read_records(tmp_path / "out" / "puzzles.jsonl")[0]]
+    assert len(sets) == 8 and len(set(sets)) == 8
+
+
 # ------------------------------------------------------------------ the rule itself
 
 

@@ -105,7 +105,8 @@ def _refuse_beyond(group: list[Job], found: Estimate, series: bool, level: str |
         f"{where} for {asked} of the {first.kind} board {_board(first)}{levels}"
         f"{' over every volume' if series else ''}, but only about {found.about} exist ({found.distinct} "
         f"distinct in {found.sampled} tries; a puzzle turned, mirrored or relabelled is the same puzzle, "
-        f"and so is one on the same answer): ask for at most {found.about}, or give it more to vary (a bigger board, more words or shapes)",
+        f"and so is one on the same answer): ask for at most {found.about}, or give it more to vary (a bigger "
+        "board, more words or shapes)",
         field=f"sections[{first.section_index}].count",
     )
 
