@@ -33,6 +33,8 @@ from pipeline.textfile import read_text_file
 
 MIN_WORDS, MAX_WORDS = 4, 60
 MAX_MESSAGE = 60
+REDEALS = 20
+"""Times a puzzle dealt an earlier puzzle's words is dealt again before it keeps them."""
 POOL = 40
 """Words a hidden-message puzzle may add to its list to leave exactly the message's cells."""
 FILL = {"easy": 0.5, "medium": 0.55, "hard": 0.6, "expert": 0.6}
@@ -242,8 +244,11 @@ class WordSearchParams(Params):
         """Every puzzle's words, in book order: the section's usable words in an order drawn from the
         book seed and the section, each puzzle taking the next words_per_puzzle of them that fit
         together (none holding another, within the letter budget). A word passed over waits for the
-        next puzzle, so none comes back before every word has had its turn; each new turn deals the
-        words in a new order, so a later puzzle never gets an earlier one's words again (a repeat)."""
+        next puzzle, so none comes back before every word has had its turn.
+
+        A puzzle dealt the same words as an earlier one on the same shape would be that puzzle again
+        (a repeat, whatever its seed): it is dealt again from the words in a new order, drawn from its
+        place, up to REDEALS times; no other puzzle's words change."""
         order = self.usable()
         if self.theme is not None:
             random.Random(derive_seed(self._book.seed, "words", self._book.name, self.theme,
@@ -251,26 +256,20 @@ class WordSearchParams(Params):
         wanted, budget = self.per_puzzle(), self.letter_budget()
         waiting: list[str] = []
         plan: list[tuple[list[str], list[str]]] = []
-        passes = 0
-        for _ in range(self._book.count):
-            chosen: list[str] = []
-            for refill in (False, True):
-                if refill or not waiting:
-                    if passes:  # the words' next turn, in a new order: else it would deal the same sets again
-                        order = self.usable()
-                        random.Random(derive_seed(self._book.seed, "words", self._book.name, self.theme,
-                                                  self.letters_language, "turn", passes)).shuffle(order)
-                    passes += 1
-                    waiting += [word for word in order if word not in waiting and word not in chosen]
-                for word in list(waiting):
-                    if len(chosen) == wanted:
-                        break
-                    letters = sum(map(len, chosen)) + len(word) + (wanted - len(chosen) - 1) * MIN_LENGTH
-                    if (budget is None or letters <= budget) and contained([*chosen, word]) is None:
-                        chosen.append(word)
-                        waiting.remove(word)
-                if len(chosen) == wanted:
+        dealt: set[tuple[frozenset[str], str]] = set()
+        for index in range(self._book.count):
+            shape = self.shapes[index % len(self.shapes)].model_dump_json()
+            before = list(waiting)
+            for redeal in range(REDEALS + 1):
+                waiting, dealing = list(before), order
+                if redeal:
+                    dealing = list(order)
+                    random.Random(derive_seed(self._book.seed, "words", self._book.name, index, redeal)).shuffle(dealing)
+                    waiting = [word for word in dealing if word in before]
+                chosen = self._deal(waiting, dealing, wanted, budget)
+                if (frozenset(chosen), shape) not in dealt:
                     break
+            dealt.add((frozenset(chosen), shape))
             pool: list[str] = []
             if self.message is not None:
                 for word in [*waiting, *order]:
@@ -278,3 +277,22 @@ class WordSearchParams(Params):
                         pool.append(word)
             plan.append((chosen, pool))
         return plan
+
+    @staticmethod
+    def _deal(waiting: list[str], order: list[str], wanted: int, budget: int | None) -> list[str]:
+        """One puzzle's words: the waiting ones first, then (when they run short) the rest in `order`,
+        each taken when it fits with those chosen; `waiting` keeps the words passed over."""
+        chosen: list[str] = []
+        for refill in (False, True):
+            if refill or not waiting:
+                waiting += [word for word in order if word not in waiting and word not in chosen]
+            for word in list(waiting):
+                if len(chosen) == wanted:
+                    break
+                letters = sum(map(len, chosen)) + len(word) + (wanted - len(chosen) - 1) * MIN_LENGTH
+                if (budget is None or letters <= budget) and contained([*chosen, word]) is None:
+                    chosen.append(word)
+                    waiting.remove(word)
+            if len(chosen) == wanted:
+                break
+        return chosen
