@@ -24,7 +24,7 @@ from pipeline.book.listing import listing_text
 from pipeline.book.capacity import check_capacity
 from pipeline.book.make import run_job
 from pipeline.book.manifest import BuildReport, manifest, version_notes
-from pipeline.book.plan import plan
+from pipeline.book.plan import Job, plan
 from pipeline.book.preflight import check_layout, probe
 from pipeline.book.repeats import excluded
 from pipeline.book.resume import Saved, in_book_order, placed
@@ -36,6 +36,7 @@ from pipeline.book.volumes import Volume, volumes
 from pipeline.book.workers import Workers
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
+from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.report.page import REPORT, Thumbnails, report_html
@@ -170,8 +171,8 @@ def _build(
 
             for record in probe([slot.current for slot in todo.values()]):
                 keep(record)
-            rest = [slot.current.to_dict() for key, slot in todo.items() if key not in found]
-            notes.extend(workers.run(run_job, rest, keep))
+            rest = sorted((slot.current for key, slot in todo.items() if key not in found), key=hardest_first)
+            notes.extend(workers.run(run_job, [job.to_dict() for job in rest], keep))
             return found
 
         with stage(timings, "generate"):
@@ -202,6 +203,12 @@ def _build(
         report = _summed(book, Path(config_path).stem, reports, notes, timings)
         tell.done(report)
         return report
+
+
+def hardest_first(job: Job) -> int:
+    """Jobs are handed out hardest level first (the slowest puzzles), so no long one starts last while
+    the other workers sit idle; what a job makes never depends on when it runs."""
+    return -registry.kind(job.kind).levels.index(job.difficulty)
 
 
 THUMBNAILS_PER_TASK = 64
