@@ -36,7 +36,7 @@ from pipeline.kinds.sudoku.solve import (
     BudgetExceeded,
     at_least,
     layout,
-    other_solution,
+    other_candidates,
     solve,
 )
 from pipeline.kinds.sudoku.techniques import full_house, hidden_single_box
@@ -353,13 +353,17 @@ class _UniqueDigger:
     def __init__(self, box: int, solution: tuple[int, ...]) -> None:
         self.box = box
         self.solution = solution
+        self.lay = layout(box)
+        self.known = candidates(box, solution)
+        """The solution as the solver's candidate integer (one bit per cell)."""
         self.differences: list[int] = []
         """Per known second solution, the cells (as a bit set) where it differs from `solution`."""
 
     def dig(self, cells: list[int], order: list[tuple[int, ...]]) -> None:
         """Try each orbit of `order` once, in place."""
+        lay, known, solution = self.lay, self.known, self.solution
         givens = sum(1 << i for i, v in enumerate(cells) if v)
-        solution = self.solution
+        fields = sum(lay.field(i) for i, v in enumerate(cells) if v)  # the givens' cells, as candidate bits
         for orbit in order:
             if not cells[orbit[0]]:
                 continue
@@ -369,14 +373,29 @@ class _UniqueDigger:
                 continue
             for i in orbit:
                 cells[i] = 0
+            rest_fields = fields & ~sum(lay.field(i) for i in orbit)
+            # `candidates(cells)`, every given being the solution's digit: the givens' cells keep only
+            # the solution's bit, the other cells every digit.
+            x = lay.full & (~rest_fields | known)
             try:
-                other = other_solution(self.box, cells, solution, NODE_LIMIT[self.box], orbit)
+                other = other_candidates(lay, x, solution, NODE_LIMIT[self.box], orbit)
             except BudgetExceeded:
-                other = solution
+                other = known
             if other is None:
-                givens = rest
+                givens, fields = rest, rest_fields
                 continue
-            if other is not solution:
-                self.differences.append(sum(1 << i for i, (a, b) in enumerate(zip(other, solution)) if a != b))
+            if other is not known:
+                self.differences.append(self._moved(other))
             for i in orbit:
                 cells[i] = solution[i]
+
+    def _moved(self, other: int) -> int:
+        """The cells (as a bit set) where the solution `other` (a candidate integer) differs from `solution`."""
+        lay = self.lay
+        spread = at_least(other ^ self.known, 1, lay)  # (bit i * width for each cell)
+        moved = 0
+        while spread:
+            low = spread & -spread
+            spread ^= low
+            moved |= 1 << ((low.bit_length() - 1) // lay.width)
+        return moved

@@ -338,7 +338,19 @@ def other_solution(
     do not settle the question.
     """
     lay = layout(box)
-    x = candidates(cells, lay)
+    found = other_candidates(lay, candidates(cells, lay), solution, node_limit, removed)
+    return None if found is None else _cells(found, lay)
+
+
+def other_candidates(
+    lay: Layout,
+    x: int,
+    solution: tuple[int, ...],
+    node_limit: int | None = None,
+    removed: tuple[int, ...] | None = None,
+) -> int | None:
+    """`other_solution` from the givens' candidate integer `x`, answering with the other solution's
+    candidate integer (the generator compares it with the solution's bit by bit)."""
     search = _Search(lay, 1, node_limit, None if removed is None else solution, None)
     if removed is None:
         search.skip = candidates(solution, lay)
@@ -355,7 +367,7 @@ def other_solution(
             if search.found:
                 break
             x &= ~(lay.field(i) ^ digit)
-    return _cells(search.found[0], lay) if search.found else None
+    return search.found[0] if search.found else None
 
 
 def candidates(cells: tuple[int, ...] | list[int], lay: Layout) -> int:
