@@ -22,21 +22,20 @@ from pipeline.book.configerrors import error_path, error_words, field_line
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.capacity import check_capacity
-from pipeline.book.make import run_job
 from pipeline.book.manifest import BuildReport, manifest, version_notes
-from pipeline.book.plan import Job, plan
-from pipeline.book.preflight import check_layout, probe
+from pipeline.book.plan import plan
+from pipeline.book.preflight import check_layout
 from pipeline.book.repeats import excluded
-from pipeline.book.resume import Saved, in_book_order, placed
+from pipeline.book.resume import Saved, in_book_order
 from pipeline.book.run import import_distributed
 from pipeline.book.seriesindex import write_series_index
-from pipeline.book.store import append_record, write_json_atomic, write_records
+from pipeline.book.store import write_json_atomic, write_records
+from pipeline.book.supply import Supply
 from pipeline.book.unique import Slot, choose_unique
 from pipeline.book.volumes import Volume, volumes
 from pipeline.book.workers import Workers
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
-from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.report.page import REPORT, Thumbnails, report_html
@@ -143,53 +142,16 @@ def _build(
         tell = Progress(slots, {job.fingerprint for job in missing}, progress)
         with stage(timings, "capacity"), located(config_path):  # even when all is saved: a repeat needs more
             check_capacity([slot.job for slot in slots], workers.sample, series=book.series is not None)
-        folder_of = {part.number: part.folder for part in every}
-        made_now: set[str] = set()
-
-        def make(wanted: list[Slot]) -> dict[str, PuzzleRecord]:
-            """The puzzle of every slot's current job: saved before, or made now (probed here, or in
-            the workers) and appended to its volume's checkpoint as it comes."""
-            found: dict[str, PuzzleRecord] = {}
-            todo: dict[str, Slot] = {}
-            for number, part in saved.items():
-                own = [(slot, slot.current) for slot in wanted if slot.volume == number]
-                kept = part.take_all([job for _, job in own], workers.map)  # judged in the workers
-                for slot, job in own:
-                    record = kept.get(job.fingerprint)
-                    if record is None:
-                        todo[job.fingerprint] = slot
-                    else:
-                        found[job.fingerprint] = placed(record, job)
-
-            def keep(record: PuzzleRecord) -> None:
-                checkpoint = folder_of[todo[job_of(record)].volume] / CHECKPOINT
-                with writing(checkpoint):
-                    append_record(checkpoint, record)
-                found[job_of(record)] = record
-                made_now.add(job_of(record))
-                tell.made(record, todo[job_of(record)].volume)
-
-            for record in probe([slot.current for slot in todo.values()]):
-                keep(record)
-            rest = sorted((slot.current for key, slot in todo.items() if key not in found), key=hardest_first)
-            notes.extend(workers.run(run_job, [job.to_dict() for job in rest], keep))
-            return found
-
+        supply = Supply(saved, {part.number: part.folder for part in every}, workers, tell.made)
         with stage(timings, "generate"):
-            passed = choose_unique(slots, make, seen)
+            passed = choose_unique(slots, supply, seen)
             records = {part.number: [slot.record for slot in slots if slot.volume == part.number and slot.record]
                        for part in every}
             for part in every:
-                with writing(part.folder / CHECKPOINT):
-                    in_book_order(part.folder / CHECKPOINT, records[part.number])
-                own = [gone.record for gone in passed if gone.slot.volume == part.number]
-                with writing(part.folder / PASSED):
-                    if own:
-                        write_records(part.folder / PASSED, own)
-                    else:
-                        (part.folder / PASSED).unlink(missing_ok=True)
-            for part in every:
+                keep_chosen(part.folder, records[part.number],
+                            [gone.record for gone in passed if gone.slot.volume == part.number])
                 notes.extend(saved[part.number].notes + saved[part.number].unused_note())
+            notes.extend(supply.notes)
             if passed:
                 notes.append(f"{len(passed)} puzzle(s) made were passed over: each repeated an earlier one "
                              f"(turned, mirrored or relabelled, or on the same answer); {PASSED} keeps them")
@@ -199,16 +161,22 @@ def _build(
             write_series_index(folder, book, records)
         targets = every if volume is None else every[-1:]
         reports = typeset_volumes(targets, records, workers, config_path=config_path, fonts=fonts, screen=screen,
-                                  cover_only=cover_only, timings=timings, tell=tell, made_now=made_now)
+                                  cover_only=cover_only, timings=timings, tell=tell, made_now=supply.made)
         report = _summed(book, Path(config_path).stem, reports, notes, timings)
         tell.done(report)
         return report
 
 
-def hardest_first(job: Job) -> int:
-    """Jobs are handed out hardest level first (the slowest puzzles), so no long one starts last while
-    the other workers sit idle; what a job makes never depends on when it runs."""
-    return -registry.kind(job.kind).levels.index(job.difficulty)
+def keep_chosen(folder: Path, records: list[PuzzleRecord], passed: list[PuzzleRecord]) -> None:
+    """The checkpoint rewritten with the chosen puzzles in book order (the same file whatever the worker
+    count), and the puzzles passed over as repeats kept beside it for the next build."""
+    with writing(folder / CHECKPOINT):
+        in_book_order(folder / CHECKPOINT, records)
+    with writing(folder / PASSED):
+        if passed:
+            write_records(folder / PASSED, passed)
+        else:
+            (folder / PASSED).unlink(missing_ok=True)
 
 
 THUMBNAILS_PER_TASK = 64
@@ -385,13 +353,6 @@ def told_how_it_ended(listener: Callable[[dict[str, Any]], None] | None) -> Iter
         if listener is not None:
             listener({"event": "cancelled"})
         raise
-
-
-def job_of(record: PuzzleRecord) -> str:
-    """The fingerprint of the job a book's record was made for (every record the build keeps has one)."""
-    if record.fingerprint is None:
-        raise PuzzleBookError("a puzzle record without its job's fingerprint reached the build")
-    return record.fingerprint
 
 
 def parallel_settings(
