@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
@@ -154,12 +155,30 @@ def _joblib_results(
                              return_as="generator_unordered")
     workers = _Workers()
     workers.start()
+    results: Iterator[tuple[int, Any]] | None = None
     try:
-        yield from parallel(delayed(func)(position, item) for position, item in list(pending.items()))
+        results = parallel(delayed(func)(position, item) for position, item in list(pending.items()))
+        for result in results:  # not `yield from`: a run left early closes `results` itself, below
+            yield result
     except TerminatedWorkerError:  # a worker exited or was killed; loky says how only in its text
         raise WorkerLost(workers.exit_codes()) from None
+    except BaseException:  # stopped (Ctrl-C, SIGTERM, SIGHUP) or left early: no worker goes on computing
+        _close_quietly(results)
+        workers.stop()  # first: the watcher reaps processes too
+        workers.kill()
+        raise
     finally:
         workers.stop()
+
+
+def _close_quietly(results: Iterator[tuple[int, Any]] | None) -> None:
+    """Close joblib's results (which aborts its pool) without its warning that the tasks left were
+    cancelled: advice for a program that stops reading too soon, not news to a person who stopped it."""
+    if results is None or not hasattr(results, "close"):
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        results.close()
 
 
 class _Workers(threading.Thread):
@@ -187,6 +206,18 @@ class _Workers(threading.Thread):
     def stop(self) -> None:
         self._done.set()
         self.join()
+
+    def kill(self) -> None:
+        """SIGKILL every worker process still running (joblib's abort has normally ended them all)."""
+        for process in multiprocessing.active_children():
+            if isinstance(process, LokyProcess):
+                self.seen.setdefault(process.pid, process)
+        for process in list(self.seen.values()):
+            if process.pid is not None and process.exitcode is None:
+                try:
+                    os.kill(process.pid, signal.SIGKILL)  # by pid: a LokyProcess has no kill()
+                except (ProcessLookupError, PermissionError):
+                    pass
 
     def exit_codes(self) -> tuple[int, ...]:
         """How the dead worker ended: the exit codes of the workers that ended, leaving out the SIGKILL

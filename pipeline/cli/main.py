@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Any, NoReturn
 
 from pipeline import __version__
@@ -36,6 +37,7 @@ from pipeline.cli.output import joined
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.base import Kind
+from pipeline.stopping import Stopped, StopSignals
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -305,7 +307,8 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return its exit code (0 fine, 1 a check failed, 2 a user error, 130 interrupted)."""
+    """Run one command; return its exit code (0 fine, 1 a check failed, 2 a user error, 130 interrupted,
+    128 + the signal's number stopped by SIGTERM or SIGHUP)."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
         registry.check_plugins()
@@ -320,18 +323,24 @@ def main(argv: list[str] | None = None) -> int:
             args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     except SystemExit as stop:  # --help, --version and usage errors
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
-    try:
-        return args.run(args)
-    except PuzzleBookError as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly; point stdout at /dev/null so the
-        # interpreter's final flush does not complain either.
+    code = 1
+    with StopSignals(PROG) as signals:  # SIGTERM and SIGHUP stop a command as Ctrl-C does
         try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
+            code = args.run(args)
+        except PuzzleBookError as err:
+            print(f"{PROG}: error: {err}", file=sys.stderr)
+            code = 2
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, Stopped):  # Ctrl-C stays quiet: whoever pressed it knows
+                with suppress(OSError):  # a closed terminal
+                    print(f"{PROG}: stopped by {interrupt.name}", file=sys.stderr)
+            code = 130
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head`): stop quietly; point stdout at /dev/null so the
+            # interpreter's final flush does not complain either.
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+            code = 1
+    return signals.status(code)

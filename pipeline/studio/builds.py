@@ -209,8 +209,8 @@ class Builds:
         return run
 
     async def shutdown(self) -> None:
-        """Stop every running build as Ctrl-C would, and wait for them (killing the stubborn); forget
-        the rebuilds not started."""
+        """Stop every running build as Ctrl-C would, and wait for them (killing the stubborn, and any
+        process left in a build's process group); forget the rebuilds not started."""
         for task in self.waiting.values():
             task.cancel()
         self.waiting.clear()
@@ -222,7 +222,8 @@ class Builds:
             try:
                 await asyncio.wait_for(process.wait(), STOP_SECONDS)
             except asyncio.TimeoutError:
-                _kill(process.pid)
+                pass
+            _kill(process.pid)  # the stubborn, and whatever of its process group outlived it: the studio leaves none
         if self.tasks:
             await asyncio.wait(self.tasks, timeout=STOP_SECONDS)
 

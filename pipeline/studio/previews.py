@@ -2,7 +2,8 @@
 made from the section's real seeds) and its first page as it will print.
 
 Samples come from the last build's puzzles.jsonl when a record there has the job's fingerprint, else
-they are made in worker processes (the server stays responsive meanwhile) and kept by fingerprint.
+they are made in worker processes (the server stays responsive meanwhile) and kept by fingerprint;
+closing the studio ends those processes, busy or not.
 Every picture is drawn by typeset/single.py, the book's own drawing code. Nothing is written.
 """
 
@@ -36,6 +37,8 @@ KEPT = 512
 SHAPE_DPI = 40
 SAMPLE_DPI = 60
 PAGE_DPI = 60
+STOP_SECONDS = 5.0
+"""How long a preview worker may take to end once terminated before it is killed."""
 
 
 def data_url(png: bytes) -> str:
@@ -90,9 +93,21 @@ class Samples:
             self.pool().submit(int)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """End the workers, one making a sample included: shut down alone, a pool lets it finish first
+        (a hard puzzle takes long), and a worker whose studio died waits for work forever."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list(pool._processes.values()) if pool._processes else []  # public only from Python 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(STOP_SECONDS)
+            if process.is_alive():
+                process.kill()
+                process.join()
 
     def _remember(self, record: PuzzleRecord) -> None:
         if record.fingerprint is None:

@@ -1,5 +1,6 @@
 """`puzzlebook studio`: serve the studio with uvicorn, print its address with its token, open a browser
-when asked, and stop cleanly on Ctrl-C (a running build is stopped as the CLI stops one).
+when asked, and stop cleanly on Ctrl-C, SIGTERM or SIGHUP: running builds are stopped as Ctrl-C stops
+one, the preview workers end, and the exit status is 128 + the signal's number.
 
 It binds 127.0.0.1 unless told otherwise (with a warning), and binds the socket itself so that
 `--port 0` can print the port the system picked.
@@ -24,6 +25,9 @@ from pipeline.studio.security import new_token
 
 PROG = "puzzlebook"
 LOOPBACK = "127.0.0.1"
+STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that stop the studio: Ctrl-C, and what `kill`, systemd, a container stop or a closed
+terminal send. Each ends it the same way; its exit status is 128 + the first one's number."""
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -41,26 +45,35 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, minding a Ctrl-C that came before it listened for one.
+    """uvicorn's server, stopping on SIGTERM and SIGHUP as on Ctrl-C, and always with the studio's own
+    shutdown (the app's lifespan: running builds stopped, preview workers ended).
 
-    uvicorn takes SIGINT over only once it serves; a Ctrl-C just before that (asyncio's own handler
-    meanwhile cancels the startup, and the cancellation can be lost) would leave the studio running.
-    So `serve` records SIGINT from the start, and the server stops right after starting if one came.
+    uvicorn takes SIGINT and SIGTERM over only while it serves, and re-raises them once it is done;
+    SIGHUP it leaves alone. So `serve` notes all three from the start (a signal that comes before
+    uvicorn listens sets `should_exit`, and the server stops right after starting), and this server
+    notes those uvicorn takes in the order they come. A second Ctrl-C makes uvicorn skip the app's
+    shutdown ("force exit"); here that shutdown runs all the same, or builds and workers would outlive
+    the studio.
     """
 
-    def __init__(self, config: uvicorn.Config, interrupted: threading.Event) -> None:
+    def __init__(self, config: uvicorn.Config, noted: list[int]) -> None:
         super().__init__(config)
-        self.interrupted = interrupted
+        self.noted = noted
 
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets=sockets)
-        if self.interrupted.is_set():
-            self.should_exit = True
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.noted.append(sig)
+        super().handle_exit(sig, frame)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets=sockets)
+        done = getattr(self.lifespan, "shutdown_event", None)
+        if self.force_exit and done is not None and not done.is_set():
+            await self.lifespan.shutdown()
 
 
 def serve(folder: Path, *, port: int = 8765, host: str = LOOPBACK, open_browser: bool = False,
           out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Serve the books of `folder` until Ctrl-C; returns the exit status."""
+    """Serve the books of `folder` until Ctrl-C, SIGTERM or SIGHUP; returns the exit status."""
     if not folder.is_dir():
         raise PuzzleBookError("no such folder (the studio serves the book configs in a folder, default configs/)",
                               source=str(folder))
@@ -75,19 +88,22 @@ def serve(folder: Path, *, port: int = 8765, host: str = LOOPBACK, open_browser:
     shown = "localhost" if host in (LOOPBACK, "0.0.0.0", "::") else host
     address = f"http://{LOOPBACK if shown == 'localhost' else shown}:{real_port}/?token={token}"
     config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False, timeout_graceful_shutdown=5)
-    interrupted = threading.Event()
+    noted: list[int] = []
+    server = _Server(config, noted)
 
     def record(signum: int, frame: FrameType | None) -> None:
-        interrupted.set()
+        noted.append(signum)
+        server.should_exit = True
 
-    previous = signal.signal(signal.SIGINT, record)
-    server = _Server(config, interrupted)
+    previous = {signum: signal.signal(signum, record) for signum in STOPS
+                if signal.getsignal(signum) not in (signal.SIG_IGN, None)}  # ignored (`nohup`), or not Python's
     print(address, file=out, flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(address,)).start()
     try:
         server.run(sockets=[sock])
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         sock.close()
-    return 130 if interrupted.is_set() else 0
+    return 128 + noted[0] if noted else 0
