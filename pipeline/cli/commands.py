@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import suppress
 from typing import Any
 
 from pipeline import shapes
@@ -31,6 +32,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.kinds.result import SolveResult
+from pipeline.stopping import Stopped
 from pipeline.textfile import key_values
 
 PROG = "puzzlebook"
@@ -227,9 +229,11 @@ def _build(args: argparse.Namespace, **options: Any) -> int:
         report = build(args.config, seed=args.seed, jobs=args.jobs, out_dir=args.out, quiet=args.quiet or as_json,
                        progress=(lambda record: print(json.dumps(record), flush=True)) if as_json else None,
                        volume=args.volume, exclude=args.exclude, **options)
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; the puzzles made so far are kept in {folder / 'puzzles.jsonl'}: "
-              "run the same command again to resume", file=sys.stderr)
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM/SIGHUP (stopping.Stopped): main() sets the status
+        how = f"stopped by {interrupt.name}" if isinstance(interrupt, Stopped) else "interrupted"
+        with suppress(OSError):  # a closed terminal
+            print(f"{PROG}: {how}; the puzzles made so far are kept in {folder}: run the same command again "
+                  "to resume", file=sys.stderr)
         return 130
     for note in report.notes:
         print(f"{PROG}: note: {note}", file=sys.stderr)

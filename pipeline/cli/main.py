@@ -227,7 +227,8 @@ def build_parser(kind: Kind[Any, Any, Any] | None = None, command: str | None = 
         "\n(series: {volumes: N}) builds output/NAME/volume-K/ for each volume and output/NAME/series.json;"
         "\nno puzzle repeats another of the book, of an earlier volume or of an --exclude'd book."
         "\n\nexit status: 0 built, 2 a problem to fix (config, output folder, disk full, lost workers;"
-        "\nthe previous book is left as it was), 130 interrupted"
+        "\nthe previous book is left as it was), 130 interrupted (Ctrl-C), 143 or 129 stopped by SIGTERM or"
+        "\nSIGHUP (workers stopped, the puzzles made kept, the previous book left as it was)"
     )
     sub.add_argument("config", metavar="CONFIG", help="the book's YAML config (`puzzlebook schema` describes it)")
     sub.add_argument("--seed", type=int, help="use this book seed instead of the config's")

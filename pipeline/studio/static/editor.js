@@ -258,7 +258,7 @@ function showProgress(record) {
   } else if (record.event === "made") {
     showMade(record);
   } else if (record.event === "stage") {
-    $("build-state").textContent = { verify: "checking every puzzle again", typeset: "typesetting the book", cover: "drawing the cover" }[record.stage] || record.stage;
+    $("build-state").textContent = { typeset: "typesetting the book", cover: "drawing the cover" }[record.stage] || record.stage;
   } else if (["done", "failed", "cancelled"].includes(record.event)) {
     finishBuild(record);
   }
