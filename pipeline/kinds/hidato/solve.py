@@ -196,7 +196,7 @@ class ReachCache:
         self.twice: dict[int, int] = {}
 
 
-MEMO_SETS = 50_000
+MEMO_SETS = 20_000
 """Sets each memo of a ReachCache holds before it starts afresh (a few MB on a 40x40 board)."""
 
 

@@ -415,31 +415,29 @@ def gap_routes(st: State) -> int:
     return done
 
 
-_ROUTES: dict[int, tuple[tuple[int, ...], dict[tuple, tuple[list[int], int, int] | None]]] = {}
-"""Per geometry (its `nbrs`, kept so that its id stays its own): the routes of each gap listed so far,
-by the gap's ends, inner candidates and tight sets. The generator's tests meet the same gaps again
-and again, each test on a new state."""
-ROUTES_KEPT = 200_000
-"""Gaps remembered per geometry before the memory starts afresh (a few hundred bytes each)."""
+_ROUTES: dict[tuple, tuple[list[int], int, int] | None] = {}
+"""The routes of each gap listed so far, by the geometry (its `nbrs`' id), the gap's end cells, inner
+candidates and tight sets. The generator's tests meet the same gaps again and again, each test on
+a new state."""
+_ROUTE_GEOMETRIES: dict[int, tuple[int, ...]] = {}
+"""The `nbrs` of every geometry with routes in _ROUTES, kept alive so that no other object takes their id."""
+ROUTES_KEPT = 30_000
+"""Gaps remembered before the memory starts afresh (a few hundred bytes each on a 10x10 board)."""
 
 
 def _listed_routes(
     cand: list[int], free: int, nbrs: tuple[int, ...], a: int, b: int, inner: tuple[int, ...], tight: tuple[int, ...]
 ) -> tuple[list[int], int, int] | None:
-    """`_routes` of the gap between a and b, remembered: they follow from a's and b's cells, the
-    inner candidates and `tight` alone (the shared lists are only read)."""
-    kept = _ROUTES.get(id(nbrs))
-    if kept is None or kept[0] is not nbrs:
-        if len(_ROUTES) >= 64:
-            _ROUTES.clear()
-        kept = _ROUTES[id(nbrs)] = (nbrs, {})
-    memo = kept[1]
-    key = (cand[a], cand[b], inner, tight)
-    if key in memo:
-        return memo[key]
-    if len(memo) >= ROUTES_KEPT:
-        memo.clear()
-    found = memo[key] = _routes(cand, free, nbrs, a, b, list(tight))
+    """`_routes` of the gap between a and b, remembered: they follow from the geometry, a's and b's
+    cells, the inner candidates and `tight` alone (the shared lists are only read)."""
+    key = (id(nbrs), cand[a], cand[b], inner, tight)
+    if key in _ROUTES:
+        return _ROUTES[key]
+    if len(_ROUTES) >= ROUTES_KEPT:
+        _ROUTES.clear()
+        _ROUTE_GEOMETRIES.clear()
+    _ROUTE_GEOMETRIES[id(nbrs)] = nbrs
+    found = _ROUTES[key] = _routes(cand, free, nbrs, a, b, list(tight))
     return found
 
 
