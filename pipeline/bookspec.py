@@ -396,7 +396,7 @@ class BookSpec(Spec):
         return [value] if isinstance(value, str) else value
 
     def reseeded(self, seed: int) -> BookSpec:
-        """The book with another seed, its sections told again (a word search plans its words by it)."""
+        """The book with another seed, its sections told again (a kind may plan a section by it)."""
         sections = [section.for_book(self.language, seed) for section in self.sections]
         return self.model_copy(update={"seed": seed, "sections": sections})
 

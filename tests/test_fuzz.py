@@ -260,7 +260,7 @@ def test_a_negative_count_is_refused_naming_its_section() -> None:
 def test_a_page_too_small_for_one_board_fails_before_any_puzzle_is_made(tmp_path: Path) -> None:
     """A 40x40 board on a letter page, one per page: 4-digit numbers in 13 pt cells print at 5.2 pt, below 7."""
     config = write(tmp_path, LARGER.replace("square:7", "square:40").replace("count: 4", "count: 4\n    per_page: 1"))
-    with pytest.raises(PuzzleBookError, match=r"^\S*book\.yaml, sections\[0\]\.per_page: puzzle 1 in section 'Fine boards' \(a 40x40 "
+    with pytest.raises(PuzzleBookError, match=r"^\S*book\.yaml, line 8, sections\[0\]\.per_page: puzzle 1 in section 'Fine boards' \(a 40x40 "
                        r"board with numbers up to 1600\) would print its numbers at 5\.\d pt"):
         build(config, jobs=2, out_dir=tmp_path / "out", quiet=True)
     assert nothing_generated(tmp_path / "out")

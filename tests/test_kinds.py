@@ -242,7 +242,7 @@ def test_there_are_no_import_cycles() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("pipeline", "pipeline.errors", "pipeline.seeds", "pipeline.textfile", "pipeline.atomic", "pipeline.grids",
      "pipeline.gridtext", "pipeline.shapes", "pipeline.luby", "pipeline.native", "pipeline.i18n",
-     "pipeline.fontfile", "pipeline.specs"),
+     "pipeline.fontfile", "pipeline.specs", "pipeline.stopping"),
     ("pipeline.drawing",),
     ("pipeline.kinds",),
     ("pipeline.puzzlefiles", "pipeline.bookspec"),

@@ -138,8 +138,10 @@ def test_sudoku_jobs_carry_box_and_symmetry_and_make_the_generate_record() -> No
     assert len({job.fingerprint for job in jobs}) == len(jobs)
     job = sudoku[2]
     record = run_job(job.to_dict()).to_json()
+    canonical = record.pop("canonical")
     assert record == {"section": "Fours", "section_index": 2, "index": 1,
                       **generate(2, "easy", job.seed, symmetry="none"), "fingerprint": job.fingerprint}
+    assert set(canonical) == {"puzzle", "solution"} and canonical["solution"] != canonical["puzzle"]
 
 
 def test_changing_box_or_symmetry_changes_the_fingerprint() -> None:

@@ -1,7 +1,7 @@
 """Whether a board has as many distinct puzzles as a book asks of it, known before any is made.
 
-Only boards whose kind says they may run out (`Kind.distinct_may_run_out`: a 4x4 Sudoku, a 5x5
-Numbrix, a word search's fixed words) and that more than one puzzle uses are asked. Their generator is
+Only boards whose kind says they may run out (`Kind.distinct_may_run_out`: the smallest grids, a
+list of words no longer than a puzzle takes) and that more than one puzzle uses are asked. Their generator is
 sampled on up to SAMPLE fixed seeds (a few milliseconds each); the
 puzzles are taken in order by the build's own rule (one that repeats an earlier one is passed over),
 and the count of distinct puzzles is estimated from how often the sample met each one again (Chao's
