@@ -122,8 +122,7 @@ def _build(
         except OSError as err:
             raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(made_in)) from None
         check_writable(made_in)
-    workers = Workers(parallel, quiet)
-    with exclusive(folder):  # before the checkpoints are read: another build may be appending to them
+    with exclusive(folder), Workers(parallel, quiet) as workers:  # the lock before the checkpoints are read
         for part in every:
             remove_leftovers(part.folder)
         with stage(timings, "plan"), located(config_path):
@@ -415,7 +414,7 @@ def located(config_path: str | Path) -> Iterator[None]:
     try:
         yield
     except PuzzleBookError as err:
-        if err.source is not None or err.field is None:
+        if err.source is not None or err.field is None or err.field.startswith("--"):  # a flag is no config field
             raise
         try:
             line = field_line(Path(config_path).read_text(encoding="utf-8"), str(config_path), err.field)

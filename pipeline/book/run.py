@@ -97,8 +97,12 @@ def run_jobs(
     quiet: bool,
     on_result: Callable[[R], None],
     scheduler: str | None = None,
+    client: Any | None = None,
 ) -> list[str]:
     """Call `on_result(func(item))` for every item; `n_jobs` None means all cores (or all workers).
+
+    `client` (dask only) is a Dask client kept open across runs (`dask_session`): a build's stages
+    then share one cluster instead of starting one each.
 
     A worker's exception stops the run: the remaining items are cancelled and it is raised here.
     One worker or the 'sequential' backend runs in this process, with no pool to start. `scheduler`
@@ -114,7 +118,7 @@ def run_jobs(
         return notes
     pending = dict(enumerate(items))
     bar = tqdm(total=len(items), unit="puzzle", disable=quiet or not sys.stderr.isatty(), file=sys.stderr)
-    with bar, _pool(backend, n_jobs, scheduler, len(items)) as submit:
+    with bar, _pool(backend, n_jobs, scheduler, len(items), client) as submit:
         for attempt in range(LOST_WORKER_RETRIES + 1):
             try:
                 for position, result in submit(Indexed(func), pending):
@@ -137,11 +141,25 @@ Submit = Callable[[Indexed[Any, Any], dict[int, Any]], Iterable[tuple[int, Any]]
 
 
 @contextmanager
-def _pool(backend: str, n_jobs: int | None, scheduler: str | None, count: int) -> Iterator[Submit]:
+def dask_session(backend: str, n_jobs: int | None, scheduler: str | None) -> Iterator[Any | None]:
+    """For the dask backend, a client of the cluster (the one at `scheduler`, or a local one started
+    here and closed on leaving) for several runs to share; None for the other backends."""
+    if backend != "dask":
+        yield None
+        return
+    with _dask_client(n_jobs, scheduler) as client:
+        yield client
+
+
+@contextmanager
+def _pool(backend: str, n_jobs: int | None, scheduler: str | None, count: int, client: Any | None = None
+          ) -> Iterator[Submit]:
     """A function running Indexed(func) over {position: item} and yielding (position, result) as done."""
-    if backend == "dask":
-        with _dask_client(n_jobs, scheduler) as client:
-            yield lambda func, pending: _dask_results(client, func, pending)
+    if backend == "dask" and client is not None:
+        yield lambda func, pending: _dask_results(client, func, pending)
+    elif backend == "dask":
+        with _dask_client(n_jobs, scheduler) as started:
+            yield lambda func, pending: _dask_results(started, func, pending)
     elif n_jobs == 1 or backend == "sequential" or count == 1:
         yield lambda func, pending: (func(position, item) for position, item in list(pending.items()))
     else:

@@ -7,11 +7,12 @@ gives results back by item, never in completion order where order could matter.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from typing import Any, TypeVar
 
 from pipeline.book.make import sample_job
 from pipeline.book.plan import Job
-from pipeline.book.run import run_jobs
+from pipeline.book.run import dask_session, run_jobs
 from pipeline.bookspec import ParallelSpec
 from pipeline.kinds.record import Fingerprint
 
@@ -20,17 +21,32 @@ R = TypeVar("R")
 
 
 class Workers:
-    """Run functions over items with the build's backend, worker count and scheduler."""
+    """Run functions over items with the build's backend, worker count and scheduler.
+
+    Used as a context manager: a Dask cluster (or client) is opened at the first run and kept for
+    every later one until the block ends, so a build's stages share it; loky keeps its own pool.
+    """
 
     def __init__(self, parallel: ParallelSpec, quiet: bool) -> None:
         self.parallel = parallel
         self.quiet = quiet
+        self._open = ExitStack()
+        self._client: Any | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._open.close()
 
     def run(self, func: Callable[[T], R], items: Sequence[T], on_result: Callable[[R], None], *,
             bar: bool = True) -> list[str]:
         """`on_result(func(item))` for every item, in completion order; notes for the user."""
-        return run_jobs(func, items, n_jobs=self.parallel.n_jobs, backend=self.parallel.backend,
-                        scheduler=self.parallel.scheduler, quiet=self.quiet or not bar, on_result=on_result)
+        parallel = self.parallel
+        if items and parallel.backend == "dask" and self._client is None:
+            self._client = self._open.enter_context(dask_session(parallel.backend, parallel.n_jobs, parallel.scheduler))
+        return run_jobs(func, items, n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
+                        quiet=self.quiet or not bar, on_result=on_result, client=self._client)
 
     def sample(self, jobs: list[Job]) -> list[Fingerprint]:
         """The fingerprint of each job's puzzle, in the jobs' order (capacity.py's sample)."""
