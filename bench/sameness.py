@@ -16,33 +16,24 @@ from collections.abc import Iterator
 from pipeline.kinds.record import PuzzleRecord
 
 
-def square_maps(rows: int, cols: int) -> Iterator[tuple[int, ...]]:
-    """The 8 symmetries of a rows x cols square grid (those keeping its size), as cell index maps."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    for turn in range(4):
-        for flip in (False, True):
-            mapped = []
-            for r, c in cells:
-                if flip:
-                    c = cols - 1 - c
-                for _ in range(turn):
-                    r, c = c, rows - 1 - r
-                mapped.append((r, c))
-            if all(0 <= r < rows and 0 <= c < cols for r, c in mapped) and rows == cols:
-                yield tuple(r * cols + c for r, c in mapped)
+def turns(grid: list[list[int | None]]) -> Iterator[tuple[tuple[int | None, ...], ...]]:
+    """The grid under the 8 symmetries of the square lattice (rotations by quarter turns, each mirrored
+    or not); a rectangle turned a quarter has its sides swapped, which is still the same puzzle turned."""
+    current = tuple(tuple(row) for row in grid)
+    for _ in range(4):
+        current = tuple(zip(*current[::-1]))  # a quarter turn clockwise
+        yield current
+        yield tuple(row[::-1] for row in current)
 
 
-def path_variants(grid: list[list[int | None]]) -> set[tuple[int | None, ...]]:
-    """Every way a Hidato/Numbrix grid reads after a symmetry and the numbering reversed (blanks stay 0)."""
-    flat = [value for row in grid for value in row]
-    last = max(value for value in flat if value)
+def path_variants(grid: list[list[int | None]]) -> set[tuple[tuple[int | None, ...], ...]]:
+    """Every way a Hidato/Numbrix grid reads after a symmetry, with its numbering as it is and reversed
+    (k -> N+1-k, N the board's cells); blanks (0) and cells off the board (None) stay as they are."""
+    last = sum(1 for row in grid for value in row if value is not None)
     found = set()
-    for cell_map in square_maps(len(grid), len(grid[0])):
-        moved: list[int | None] = [0] * len(flat)
-        for source, target in enumerate(cell_map):
-            moved[target] = flat[source]
-        found.add(tuple(moved))
-        found.add(tuple(last + 1 - value if value else value for value in moved))
+    for turned in turns(grid):
+        found.add(turned)
+        found.add(tuple(tuple(last + 1 - value if value else value for value in row) for row in turned))
     return found
 
 
@@ -74,10 +65,14 @@ def same_puzzle(a: PuzzleRecord, b: PuzzleRecord) -> bool:
     if a.kind != b.kind:
         return False
     if a.kind == "sudoku":
+        if len(a.grid) != 16:
+            raise ValueError("this oracle knows 4x4 Sudoku only (larger ones have too many maps to try)")
         return bool(sudoku_variants(a.grid) & sudoku_variants(b.grid)) or a.solution == b.solution
-    flat = tuple(value for row in b.grid for value in row)
-    answer = tuple(value for row in b.solution for value in row)
-    return flat in path_variants(a.grid) or answer in path_variants(a.solution)
+    if a.kind not in ("hidato", "numbrix"):
+        raise ValueError(f"this oracle knows square-grid paths and 4x4 Sudoku, not {a.kind}")
+    puzzle = tuple(tuple(row) for row in b.grid)
+    answer = tuple(tuple(row) for row in b.solution)
+    return puzzle in path_variants(a.grid) or answer in path_variants(a.solution)
 
 
 def repeats(records: list[PuzzleRecord]) -> list[tuple[PuzzleRecord, PuzzleRecord]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pipeline.book.build import CHECKPOINT
+from pipeline.book.store import CHECKPOINT
 from pipeline.book.config import config_folder, load_config_text
 from pipeline.book.store import read_records
 from pipeline.bookspec import BookSpec

@@ -8,6 +8,7 @@ except that a font field checks its file can be used.
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
@@ -322,13 +323,18 @@ class SeriesSpec(Spec):
     @field_validator("title")
     @classmethod
     def _names_the_volume(cls, value: str | None) -> str | None:
-        if value is not None:
-            if "{number}" not in value:
-                raise ValueError(f"must hold {{number}} (where the volume's number goes), got {value!r}")
-            try:
-                value.format(title="", number=1)
-            except (KeyError, IndexError, ValueError):
-                raise ValueError(f"may hold only {{title}} and {{number}} in braces, got {value!r}") from None
+        """Only {title} and {number}, plain (no format spec, no conversion), and {number} at least."""
+        if value is None:
+            return value
+        try:
+            fields = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(value)
+                      if name is not None]
+        except ValueError:
+            fields = [("", "", None)]
+        if any(name not in ("title", "number") or spec or conversion for name, spec, conversion in fields):
+            raise ValueError(f"may hold only {{title}} and {{number}} in braces (write {{{{ for a brace), got {value!r}")
+        if "number" not in [name for name, _, _ in fields]:
+            raise ValueError(f"must hold {{number}} (where the volume's number goes), got {value!r}")
         return value
 
 
@@ -399,6 +405,15 @@ class BookSpec(Spec):
         """The book with another seed, its sections told again (a kind may plan a section by it)."""
         sections = [section.for_book(self.language, seed) for section in self.sections]
         return self.model_copy(update={"seed": seed, "sections": sections})
+
+    def volume(self, number: int, seed: int, title: str) -> BookSpec:
+        """Volume `number` of this book's series: its own seed (its puzzles' seeds follow from it) and
+        title; its sections carry on from the volumes before it under the series' seed (a kind that
+        plans a whole section, like a word search's words, deals the series as one long book)."""
+        assert self.series is not None
+        before = number - self.series.first
+        sections = [section.for_book(self.language, self.seed, before * section.count) for section in self.sections]
+        return self.model_copy(update={"seed": seed, "title": title, "sections": sections})
 
     @model_validator(mode="after")
     def _sections_in_the_book(self) -> BookSpec:

@@ -109,7 +109,7 @@ def test_every_corrupt_record_is_named_by_line_and_made_again(copy: Path, refere
     assert f"{path}, line 2: not a puzzle record; it is left out and made again" in notes
     assert f"{path}, line 4: section 'Squares', puzzle 4: its difficulty is 'expert', but its puzzle asks for 'medium'" in notes
     assert f"{path}, line 5: section 'Squares', puzzle 5: its givens are not its solution's numbers" in notes
-    assert f"{path}, line 10: a second record of puzzle 1 of 'Squares' (first at line 1)" in notes
+    assert f"{path}, line 1: puzzle 1 of 'Squares' is saved again at line 10; the earlier record is left out" in notes
     assert files(copy) == files(good)
 
 

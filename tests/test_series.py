@@ -209,6 +209,45 @@ def test_a_word_search_that_runs_through_its_words_twice_deals_new_sets(tmp_path
     assert len(sets) == 8 and len(set(sets)) == 8
 
 
+def test_a_word_search_series_deals_its_words_as_one_long_book(tmp_path: Path) -> None:
+    """A word list is dealt on from volume to volume (with the series' seed), so no volume hands out
+    an earlier one's words again; a volume built alone deals the same."""
+    words = ", ".join(f"{a}{b}" for a, b in zip("ABCDEFGHIJKLMNOPQRST", ["OAK", "ELM", "ASH", "FIR", "YEW"] * 4))
+    text = (f"title: Trees\nseries: {{volumes: 3}}\nsections:\n  - name: Trees\n    kind: wordsearch\n"
+            f"    words: [{words}]\n    words_per_puzzle: 8\n    shapes: square:12\n    difficulty: easy\n"
+            "    count: 4\n")
+    config = write(tmp_path, text, name="trees.yaml")
+    build(config, jobs=2, out_dir=tmp_path / "out", quiet=True)
+    sets = [frozenset(record.grid["words"]) for number in (1, 2, 3)
+            for record in read_records(tmp_path / "out" / f"volume-{number}" / "puzzles.jsonl")[0]]
+    assert len(sets) == 12 and len(set(sets)) == 12
+    assert main(["build", str(config), "--out", str(tmp_path / "alone"), "--volume", "3", "--quiet"]) == 0
+    alone = tmp_path / "alone" / "volume-3" / "puzzles.jsonl"
+    assert alone.read_bytes() == (tmp_path / "out" / "volume-3" / "puzzles.jsonl").read_bytes()
+
+
+def test_a_volume_alone_refuses_an_earlier_volume_printed_from_other_puzzles(
+        series: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The config changed after volume 1 was printed: building volume 2 alone would repeat-check it against
+    puzzles volume 1 never printed, so it is refused (build the series, or volume 1 first)."""
+    import shutil
+
+    shutil.copytree(series, tmp_path / "out")
+    changed = write(tmp_path, SERIES.replace("count: 6\n    per_page: 4\n  - name: Small Numbrix",
+                                             "count: 6\n    per_page: 4\n    reroll: [2]\n  - name: Small Numbrix"))
+    assert main(["build", str(changed), "--out", str(tmp_path / "out"), "--volume", "2", "--quiet"]) == 2
+    assert "volume 1 was printed from other puzzles than the config makes now" in capsys.readouterr().err
+    assert (tmp_path / "out" / "volume-2" / "book.pdf").read_bytes() == (series / "volume-2" / "book.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("title", ["{title.x} {number}", "{number} {title:>999999999}", "{title} {number!r}", "{oops"])
+def test_a_volume_title_holds_only_plain_title_and_number(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          title: str) -> None:
+    config = write(tmp_path, SERIES.replace("{volumes: 3}", f"{{volumes: 3, title: '{title}'}}"))
+    assert main(["build", str(config), "--out", str(tmp_path / "out")]) == 2
+    assert "series.title: may hold only {title} and {number} in braces" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ the rule itself
 
 

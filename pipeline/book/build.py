@@ -1,7 +1,10 @@
-"""`puzzlebook build`: config -> plan -> generate (parallel, checkpointed) -> verify -> typeset -> manifest.
+"""`puzzlebook build`: config -> volumes -> plan -> choose puzzles that repeat none (each made, proved
+again and fingerprinted in the workers, checkpointed) -> typeset (drawn in the workers) -> cover,
+manifest, report.
 
-Resumes from output/NAME/puzzles.jsonl, keeping only records whose fingerprint a planned job asks
-for. The book depends on the config alone; timings, the one thing that varies, stay in the manifest.
+Resumes from each book folder's puzzles.jsonl (and passed-over.jsonl), keeping only records a job
+asks for. The book depends on the config alone; timings, the one thing that varies, stay in the
+manifest.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +32,10 @@ from pipeline.book.repeats import excluded
 from pipeline.book.resume import Saved, in_book_order
 from pipeline.book.run import import_distributed
 from pipeline.book.seriesindex import write_series_index
-from pipeline.book.store import write_json_atomic, write_records
+from pipeline.book.store import CHECKPOINT, read_records, write_json_atomic, write_records
 from pipeline.book.supply import Supply
 from pipeline.book.unique import Slot, choose_unique
-from pipeline.book.volumes import Volume, volumes
+from pipeline.book.volumes import SERIES_INDEX, Volume, volumes
 from pipeline.book.workers import Workers
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
@@ -45,7 +48,6 @@ from pipeline.typeset.join import join_parts
 from pipeline.typeset.parts import BookLayout, DrawnPart, Part, draw_part, plan_book
 
 OUTPUT = Path("output")
-CHECKPOINT = "puzzles.jsonl"
 PASSED = "passed-over.jsonl"
 """Puzzles a build made and did not print, each a repeat of an earlier one: kept so a rebuild need not
 make them again to find that out."""
@@ -123,17 +125,17 @@ def _build(
             raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(made_in)) from None
         check_writable(made_in)
     with exclusive(folder), Workers(parallel, quiet) as workers:  # the lock before the checkpoints are read
-        for part in every:
-            remove_leftovers(part.folder)
+        for made_in in dict.fromkeys([folder, *(part.folder for part in every)]):
+            remove_leftovers(made_in)
         with stage(timings, "plan"), located(config_path):
             fonts = book_fonts(book.fonts.files(config_folder(str(config_path))), book.fonts.shown())
             planned = {part.number: plan(part.book) for part in every}
-            check_layout(every[-1].book, planned[every[-1].number], fonts)
+            for part in every if volume is None else every[-1:]:  # the books to typeset (boards may differ)
+                check_layout(part.book, planned[part.number], fonts)
         with stage(timings, "resume"):
             saved = {part.number: Saved([part.folder / CHECKPOINT, part.folder / PASSED], fresh) for part in every}
             for part in every:
-                with writing(part.folder / CHECKPOINT):
-                    saved[part.number].keep_only_readable()
+                saved[part.number].keep_only_readable()
             notes = version_notes(every[-1].folder / MANIFEST)
             seen, excluded_count = excluded(_excluded_paths(book, config_path, exclude), own=folder)
         slots = [Slot(job, part.number) for part in every for job in planned[part.number]]
@@ -147,6 +149,8 @@ def _build(
             records = {part.number: [slot.record for slot in slots if slot.volume == part.number and slot.record]
                        for part in every}
             for part in every:
+                if volume is not None and part.number != volume:
+                    refuse_changed_print(part, records[part.number])
                 keep_chosen(part.folder, records[part.number],
                             [gone.record for gone in passed if gone.slot.volume == part.number])
                 notes.extend(saved[part.number].notes + saved[part.number].unused_note())
@@ -159,11 +163,27 @@ def _build(
         if book.series is not None:
             write_series_index(folder, book, records)
         targets = every if volume is None else every[-1:]
-        reports = typeset_volumes(targets, records, workers, config_path=config_path, fonts=fonts, screen=screen,
-                                  cover_only=cover_only, timings=timings, tell=tell, made_now=supply.made)
+        how = Finishing(config_path, fonts, screen, cover_only, tuple(notes), frozenset(supply.made))
+        reports = typeset_volumes(targets, records, workers, how, timings, tell)
         report = _summed(book, Path(config_path).stem, reports, notes, timings)
         tell.done(report)
         return report
+
+
+def refuse_changed_print(part: Volume, records: list[PuzzleRecord]) -> None:
+    """An earlier volume, typeset before, whose puzzles the config no longer makes (it changed since):
+    a volume built alone must not repeat what that volume printed, nor trust puzzles it did not print.
+    Its checkpoint is its printed puzzles (a finished build leaves them in book order)."""
+    checkpoint = part.folder / CHECKPOINT
+    if not (part.folder / MANIFEST).exists() or not checkpoint.exists():
+        return
+    printed = sorted(str(record.fingerprint) for record in read_records(checkpoint)[0])
+    if printed != sorted(str(record.fingerprint) for record in records):
+        raise PuzzleBookError(
+            f"volume {part.number} was printed from other puzzles than the config makes now (it changed since "
+            f"{part.folder} was built): build the whole series, or volume {part.number} first, then this one",
+            field="--volume",
+        )
 
 
 def keep_chosen(folder: Path, records: list[PuzzleRecord], passed: list[PuzzleRecord]) -> None:
@@ -182,40 +202,55 @@ THUMBNAILS_PER_TASK = 64
 """Report thumbnails drawn per worker task: a few tenths of a second each, little to send."""
 
 
-def typeset_volumes(
-    targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], workers: Workers, *,
-    config_path: str | Path, fonts: Fonts, screen: bool, cover_only: bool, timings: dict[str, float],
-    tell: Progress, made_now: set[str],
-) -> list[BuildReport]:
+@dataclass(frozen=True)
+class Finishing:
+    """What typesetting a build's volumes needs besides their records."""
+
+    config_path: str | Path
+    fonts: Fonts
+    screen: bool
+    cover_only: bool
+    notes: tuple[str, ...]
+    """The build's notes, for each volume's manifest."""
+    made_now: frozenset[str]
+    """The job fingerprints of the puzzles this build made (the others were saved before)."""
+
+    def pdf(self, folder: Path) -> Path:
+        return folder / ("book-screen.pdf" if self.screen else "book.pdf")
+
+
+def typeset_volumes(targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], workers: Workers,
+                    how: Finishing, timings: dict[str, float], tell: Progress) -> list[BuildReport]:
     """Typeset each volume's book (or only its cover), listing, manifest and report.
 
     The books' pages are drawn in the workers, every volume's parts together, and joined here
     (typeset.parts: the same bytes whatever draws them); so are the report's thumbnails. This
-    process plans, joins and writes: cheap, so no serial stage holds the workers back.
+    process plans, joins and writes: cheap, so no serial stage holds the workers back. Every book is
+    joined before any is written, so a page that cannot print leaves every volume as it was. A
+    remote cluster does not have the config's own font files: then the pages are drawn here.
     """
+    here = workers.remote and bool(how.fonts.files)
     tell.stage("typeset")
-    with stage(timings, "typeset"), located(config_path):
-        plans = [plan_book(part.book, records[part.number], screen=screen, fonts=fonts) for part in targets]
-        drawn = [] if cover_only else workers.map(draw_task, [(plan.layout, piece) for plan in plans
-                                                              for piece in plan.parts])
-        for part, plan in zip(targets, plans):
-            if not cover_only:
-                own, drawn = drawn[:len(plan.parts)], drawn[len(plan.parts):]
-                pdf = part.folder / ("book-screen.pdf" if screen else "book.pdf")
-                with writing(pdf):
-                    write_bytes_atomic(pdf, join_parts(plan.layout, own))
+    with stage(timings, "typeset"), located(how.config_path):
+        plans = [plan_book(part.book, records[part.number], screen=how.screen, fonts=how.fonts) for part in targets]
+        if not how.cover_only:
+            drawn = iter(workers.map(draw_task, [(plan.layout, piece) for plan in plans for piece in plan.parts],
+                                     here=here))
+            books = [join_parts(plan.layout, [next(drawn) for _ in plan.parts]) for plan in plans]
+            for part, data in zip(targets, books):
+                with writing(how.pdf(part.folder)):
+                    write_bytes_atomic(how.pdf(part.folder), data)
     thumbs: list[str] = []
-    if not cover_only:
+    if not how.cover_only:
         with stage(timings, "report"):
             runs = [run for part in targets for run in _runs(records[part.number], THUMBNAILS_PER_TASK)]
-            thumbs = [svg for svgs in workers.map(Thumbnails.of(targets[0].book, fonts), runs) for svg in svgs]
+            thumbnails = Thumbnails.of(targets[0].book, how.fonts)
+            thumbs = [svg for svgs in workers.map(thumbnails, runs, here=here) for svg in svgs]
     tell.stage("cover")
     reports = []
     for part, plan in zip(targets, plans):
-        own_thumbs, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
-        reports.append(_finish(part, records[part.number], plan.layout.page_count, own_thumbs,
-                               config_path=config_path, fonts=fonts, screen=screen, cover_only=cover_only,
-                               timings=timings, made_now=made_now))
+        own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
+        reports.append(_finish(part, records[part.number], plan.layout.page_count, own, how, timings))
     return reports
 
 
@@ -228,30 +263,28 @@ def _runs(records: list[PuzzleRecord], size: int) -> list[list[PuzzleRecord]]:
     return [records[start:start + size] for start in range(0, len(records), size)]
 
 
-def _finish(
-    part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[str], *, config_path: str | Path,
-    fonts: Fonts, screen: bool, cover_only: bool, timings: dict[str, float], made_now: set[str],
-) -> BuildReport:
+def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[str], how: Finishing,
+            timings: dict[str, float]) -> BuildReport:
     """One volume's cover, listing, manifest and report, its book typeset (`pages` long)."""
     book, folder = part.book, part.folder
-    pdf = folder / ("book-screen.pdf" if screen else "book.pdf")
-    with stage(timings, "cover", add=True), located(config_path), writing(folder / COVER):
-        wrap = typeset_cover(book, records, pages, folder / COVER, fonts=fonts)
+    with stage(timings, "cover", add=True), located(how.config_path), writing(folder / COVER):
+        wrap = typeset_cover(book, records, pages, folder / COVER, fonts=how.fonts)
     with writing(folder / LISTING):
         write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
-    made = sum(1 for record in records if record.fingerprint in made_now)
+    made = sum(1 for record in records if record.fingerprint in how.made_now)
+    stem = Path(how.config_path).stem
     report = BuildReport(
-        name=Path(config_path).stem if part.number is None else f"{Path(config_path).stem} volume {part.number}",
-        pdf=None if cover_only else pdf, cover=folder / COVER, puzzles=len(records), reused=len(records) - made,
-        generated=made, pages=pages, notes=(), timings=timings,
+        name=stem if part.number is None else f"{stem} volume {part.number}",
+        pdf=None if how.cover_only else how.pdf(folder), cover=folder / COVER, puzzles=len(records),
+        reused=len(records) - made, generated=made, pages=pages, notes=how.notes, timings=timings,
     )
-    if not cover_only:
+    if not how.cover_only:
         with stage(timings, "report", add=True):
-            summary = manifest(book, config_path, records, report, screen)
+            summary = manifest(book, how.config_path, records, report, how.screen)
             with writing(folder / MANIFEST):
                 write_json_atomic(folder / MANIFEST, summary)
-            with writing(folder / REPORT), located(config_path):
-                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=fonts, thumbs=thumbs))
+            with writing(folder / REPORT), located(how.config_path):
+                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=how.fonts, thumbs=thumbs))
     return report
 
 
@@ -269,10 +302,12 @@ def _summed(
     )
 
 
-def _excluded_paths(book: BookSpec, config_path: str | Path, more: Sequence[str | Path]) -> list[Path]:
-    """The config's `exclude` (relative to the config's folder) and the command line's (as given)."""
+def _excluded_paths(book: BookSpec, config_path: str | Path, more: Sequence[str | Path]) -> list[tuple[Path, str]]:
+    """The config's `exclude` (relative to the config's folder) and the command line's (as given), each
+    with the field or flag that names it."""
     base = Path(config_folder(str(config_path)))
-    return [base / path for path in book.exclude] + [Path(path) for path in more]
+    return ([(base / path, f"exclude[{i}]") for i, path in enumerate(book.exclude)]
+            + [(Path(path), "--exclude") for path in more])
 
 
 class Progress:
@@ -283,7 +318,7 @@ class Progress:
     - {"event": "made", "section", "made", "total", "reused", "rate", "left"} each time a puzzle is
       made: `made` counts the section's puzzles done, reused ones included; `rate` is puzzles made per
       second so far in this build, `left` the seconds the section's missing puzzles may take at it;
-    - {"event": "stage", "stage": "verify" | "typeset" | "cover"};
+    - {"event": "stage", "stage": "typeset" | "cover"} (each puzzle is proved again as it is made);
     - {"event": "done", "puzzles", "reused", "generated", "pages", "summary"};
     - or, ending the records early, {"event": "failed", "message", "source", "field", "line"} when the
       build stops at a mistake a user can fix (a PuzzleBookError at any stage, the config's included:
@@ -387,7 +422,8 @@ def parallel_settings(
 def remove_leftovers(folder: Path) -> None:
     """Delete the temporary files of writes a killed build never finished (this build holds the lock,
     so no other build is writing them)."""
-    for name in (CHECKPOINT, PASSED, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, REPORT, WRITE_TEST):
+    for name in (CHECKPOINT, PASSED, MANIFEST, "book.pdf", "book-screen.pdf", COVER, LISTING, REPORT, WRITE_TEST,
+                 SERIES_INDEX):
         for path in leftovers(folder / name):
             with writing(path):
                 path.unlink(missing_ok=True)

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_bytes_atomic, write_text_atomic
-from pipeline.book.build import CHECKPOINT, build, output_folder
+from pipeline.book.build import build, output_folder
+from pipeline.book.store import CHECKPOINT
 from pipeline.book.config import config_folder, load_config
 from pipeline.book.store import read_records
 from pipeline.errors import PuzzleBookError

@@ -63,8 +63,9 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
 
 def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
     """The page numbers whose text covers the book's: every page but the grid pages, and of those the
-    first of each section and role and the first to show each level of each section (a grid page's
-    own words are its heading, labels, level names and numbers: the rest repeat)."""
+    first of each section and role, the first to show each level of each section, and the first whose
+    boards hold a character no earlier one did (a grid page's own words are its heading, labels, level
+    names, numbers and what its boards print, like a word search's list: the rest repeat)."""
     chosen: list[int] = []
     met: set[tuple[object, ...]] = set()
     for number, page in enumerate(pages, 1):
@@ -73,6 +74,8 @@ def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
             continue
         first = records[page.items[0]]
         keys: set[tuple[object, ...]] = {(page.role, first.section_index)}
+        keys |= {(page.role, "character", character) for i in page.items
+                 for character in set(json.dumps(records[i].grid, ensure_ascii=False))}
         if page.role == "puzzles":
             keys |= {(page.role, records[i].section_index, records[i].difficulty) for i in page.items}
         if not keys <= met:

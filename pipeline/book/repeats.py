@@ -13,12 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline.book.store import read_records
+from pipeline.book.store import CHECKPOINT, read_records
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.record import Fingerprint, PuzzleRecord
-
-CHECKPOINT = "puzzles.jsonl"
 
 
 @dataclass(frozen=True)
@@ -71,17 +69,18 @@ def with_fingerprint(record: PuzzleRecord) -> PuzzleRecord:
     return replace(record, canonical=fingerprint_of(record))
 
 
-def excluded(paths: Iterable[Path], *, own: Path) -> tuple[Seen, int]:
+def excluded(paths: Iterable[tuple[Path, str]], *, own: Path) -> tuple[Seen, int]:
     """The puzzles of earlier books a build must not repeat, and how many there were.
 
-    Each path is a book folder (its puzzles.jsonl), a series folder (every volume-K/puzzles.jsonl in
-    it), or a puzzles.jsonl file. A path that is none of these, or that is the build's own output
-    folder `own` (whose puzzles it is about to make), is a PuzzleBookError naming it.
+    Each path (with the field or flag that names it) is a book folder (its puzzles.jsonl), a series
+    folder (every volume-K/puzzles.jsonl in it), or a puzzles.jsonl file. A path that is none of these,
+    or that is the build's own output folder `own` (whose puzzles it is about to make), is a
+    PuzzleBookError naming it.
     """
     seen = Seen()
     count = 0
-    for path in paths:
-        for records_file in _records_files(path, own):
+    for path, field in paths:
+        for records_file in _records_files(path, own, field):
             records, notes = read_records(records_file)
             if notes:
                 raise PuzzleBookError(f"cannot exclude its puzzles: {notes[0]}", source=str(records_file))
@@ -98,24 +97,24 @@ def excluded(paths: Iterable[Path], *, own: Path) -> tuple[Seen, int]:
     return seen, count
 
 
-def _records_files(path: Path, own: Path) -> list[Path]:
+def _records_files(path: Path, own: Path, field: str) -> list[Path]:
     if path.is_dir():
         if _inside(path, own) or _inside(own, path):
             raise PuzzleBookError("an excluded book cannot be the one being built (or hold it): "
-                                  "its puzzles are the ones being made", source=str(path), field="exclude")
+                                  "its puzzles are the ones being made", source=str(path), field=field)
         if (path / CHECKPOINT).is_file():
             return [path / CHECKPOINT]
         volumes = sorted(path.glob(f"volume-*/{CHECKPOINT}"), key=lambda p: _volume_number(p.parent) or 0)
         if volumes:
             return volumes
         raise PuzzleBookError(f"no {CHECKPOINT} here, nor in volume-K/ folders: give a book's or a series' "
-                              "output folder, or a puzzles.jsonl file", source=str(path), field="exclude")
+                              "output folder, or a puzzles.jsonl file", source=str(path), field=field)
     if path.is_file():
         if _inside(path, own):
             raise PuzzleBookError("an excluded book cannot be the one being built", source=str(path),
-                                  field="exclude")
+                                  field=field)
         return [path]
-    raise PuzzleBookError("no such file or folder", source=str(path), field="exclude")
+    raise PuzzleBookError("no such file or folder", source=str(path), field=field)
 
 
 def _inside(path: Path, folder: Path) -> bool:

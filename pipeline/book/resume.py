@@ -17,6 +17,7 @@ from typing import Any
 from pipeline.book.plan import Job
 from pipeline.book.repeats import with_fingerprint
 from pipeline.book.store import read_numbered, record_line, write_records
+from pipeline.book.writing import writing
 from pipeline.kinds.record import Place, PuzzleRecord
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
@@ -27,9 +28,10 @@ class Saved:
     repeats), each judged only when a job asks for it: a build asks for the jobs it plans and, for a
     puzzle that repeats another, for the same job on its next seeds, which no list made in advance has.
 
-    Every line is judged before use: a line cut off by a kill, a line that is no JSON record, a second
-    record of one job, a record whose fields disagree with its job, and a record that fails
-    verification are each left out with a note naming the file and line, and made again. Records no
+    Every line is judged before use: a line cut off by a kill, a line that is no JSON record, a record
+    whose fields disagree with its job, and a record that fails verification are each left out with a
+    note naming the file and line, and made again; of two records of one job the later one (appended
+    after the first was found unfit, say) is the one kept. Records no
     job asked for (an older config, seed or engine) are dropped with one note (`unused_note`).
     """
 
@@ -51,13 +53,13 @@ class Saved:
                 if record.fingerprint is None:
                     self.notes.append(f"{where}: a record without a fingerprint; it is left out")
                     self._untidy.add(path)
-                elif record.fingerprint in self._saved:
-                    first = self._saved[record.fingerprint][0]
-                    which = f"puzzle {record.index} of {record.section!r}" if record.place else "the puzzle"
-                    at = first.removeprefix(f"{path}, ")
-                    self.notes.append(f"{where}: a second record of {which} (first at {at}); it is left out")
-                    self._untidy.add(path)
                 else:
+                    if record.fingerprint in self._saved:  # appended later: it supersedes (a remake of a bad one)
+                        first = self._saved[record.fingerprint][0]
+                        which = f"puzzle {record.index} of {record.section!r}" if record.place else "the puzzle"
+                        self.notes.append(f"{first}: {which} is saved again at {where.removeprefix(f'{path}, ')}; "
+                                          "the earlier record is left out")
+                        self._untidy.add(path)
                     self._saved[record.fingerprint] = (where, record)
 
     def has(self, job: Job) -> bool:
@@ -66,14 +68,11 @@ class Saved:
 
     def keep_only_readable(self) -> None:
         """Rewrite a saved file that has lines left out with only its readable records, so what is
-        appended next never joins a line a kill cut off. The records stay to be judged by `take`."""
+        appended next never joins a line a kill cut off. The records stay to be judged by `take_all`."""
         for path in sorted(self._untidy):
-            write_records(path, [record for where, record in self._saved.values() if where.startswith(f"{path}, ")])
+            with writing(path):
+                write_records(path, [record for where, record in self._saved.values() if where.startswith(f"{path}, ")])
         self._untidy.clear()
-
-    def take(self, job: Job) -> PuzzleRecord | None:
-        """The saved record of `job`, judged here (see `take_all`), or None when there is none fit to print."""
-        return self.take_all([job], map)[job.fingerprint] if self.has(job) else None
 
     def take_all(self, jobs: Sequence[Job], judge_all: Callable[[Callable[[Any], Any], list[Any]], Any]
                  ) -> dict[str, PuzzleRecord | None]:

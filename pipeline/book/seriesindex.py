@@ -12,13 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.book.repeats import with_fingerprint
-from pipeline.book.store import read_records, write_json_atomic
+from pipeline.book.store import CHECKPOINT, read_records, write_json_atomic
 from pipeline.book.volumes import SERIES_INDEX, Volume, volume_of
 from pipeline.book.writing import writing
 from pipeline.bookspec import BookSpec
 from pipeline.kinds.record import PuzzleRecord
-
-CHECKPOINT = "puzzles.jsonl"
 
 
 def series_index(book: BookSpec, folder: Path, made: dict[int | None, list[PuzzleRecord]]) -> dict[str, Any]:

@@ -21,6 +21,9 @@ from pipeline.atomic import write_text_atomic
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.record import CHECKSUM, PuzzleRecord, RecordError
 
+CHECKPOINT = "puzzles.jsonl"
+"""A book folder's record of every puzzle, saved as each is made: the checkpoint a build resumes from."""
+
 
 def checksum(record: Mapping[str, Any]) -> str:
     """SHA-256 (first 16 hex digits) of the record's canonical JSON, its own checksum field left out."""

@@ -12,15 +12,13 @@ from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.book.preflight import probe
 from pipeline.book.resume import Saved, placed
-from pipeline.book.store import append_record
+from pipeline.book.store import CHECKPOINT, append_record
 from pipeline.book.unique import Slot
 from pipeline.book.workers import Workers
 from pipeline.book.writing import writing
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
-
-CHECKPOINT = "puzzles.jsonl"
 
 
 class Supply:
@@ -35,6 +33,7 @@ class Supply:
         self.made: set[str] = set()
         """The job fingerprints of the puzzles made by this build (the rest were saved before)."""
         self.notes: list[str] = []
+        self.probed = False
 
     def __call__(self, wanted: list[Slot]) -> dict[str, PuzzleRecord]:
         found: dict[str, PuzzleRecord] = {}
@@ -58,8 +57,10 @@ class Supply:
             self.made.add(job_of(record))
             self.told(record, slot.volume)
 
-        for record in probe([slot.current for slot in todo.values()]):
-            keep(record)
+        if not self.probed:  # the first round: before the workers start on the rest
+            self.probed = True
+            for record in probe([slot.current for slot in todo.values()]):
+                keep(record)
         rest = sorted((slot.current for key, slot in todo.items() if key not in found), key=hardest_first)
         self.notes += self.workers.run(run_job, [job.to_dict() for job in rest], keep)
         return found

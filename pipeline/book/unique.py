@@ -7,8 +7,9 @@ attempts 1, 2, ...) whose puzzle repeats no puzzle of an earlier slot nor of an 
 Made in parallel all the same: every slot's puzzle is made at once; then the slots are settled in
 order as far as their puzzles allow (the frontier), and any later slot whose puzzle already repeats a
 settled one is sent on to its next seed straight away, since no later event can save that puzzle. A
-round makes all the puzzles those steps asked for, together. Each round settles at least one slot,
-and the outcome is exactly the one the rule defines, whatever order puzzles come back in.
+round makes all the puzzles those steps asked for, together. Each round settles the first unsettled
+slot or moves it to its next seed, so the rounds end; the outcome is exactly the one the rule defines,
+whatever order puzzles come back in.
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def _pass_over(slot: Slot, before: Where, slots: Sequence[Slot]) -> PassedOver:
         raise PuzzleBookError(
             f"{where}: each of {MAX_ATTEMPTS} seeds tried made a puzzle that repeats an earlier one (the last "
             f"repeats {before.words()}): its board {board} at {slot.job.difficulty} has too few distinct "
-            f"puzzles (or answers) for the {len(section)} this section and the ones before it ask of it. "
+            f"puzzles (or answers) for the {len(section)} this section asks, with what came before it. "
             "Ask for fewer, or use a bigger board, another shape or another level"
         )
     return gone

@@ -17,11 +17,6 @@ from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 
 
-def verify_records(records: list[PuzzleRecord]) -> None:
-    for record in records:
-        verify_record(record)
-
-
 def verify_record(record: PuzzleRecord) -> PuzzleRecord:
     """The record with its canonical fingerprint, once proved unique; else a PuzzleBookError naming
     the section and puzzle."""

@@ -29,11 +29,6 @@ class Volume:
     folder: Path
     number: int | None = None
 
-    @property
-    def label(self) -> str:
-        """How messages name it: 'volume 2', or nothing for a book that is no series."""
-        return "" if self.number is None else f"volume {self.number}"
-
 
 def volumes(book: BookSpec, folder: Path, only: int | None = None) -> list[Volume]:
     """The books `book` makes into `folder`: itself, or its series' volumes up to `only` (all when None).
@@ -57,8 +52,7 @@ def volume_of(book: BookSpec, folder: Path, number: int) -> Volume:
     assert book.series is not None
     pattern = book.series.title or words_for(book.language)(VOLUME_TITLE)
     title = pattern.format(title=book.title, number=number)
-    seed = derive_seed(book.seed, "volume", number)
-    spec = book.reseeded(seed).model_copy(update={"title": title})
+    spec = book.volume(number, derive_seed(book.seed, "volume", number), title)
     return Volume(spec, folder / f"volume-{number}", number)
 
 

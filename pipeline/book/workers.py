@@ -52,8 +52,15 @@ class Workers:
         """The fingerprint of each job's puzzle, in the jobs' order (capacity.py's sample)."""
         return self.map(sample_job, [job.to_dict() for job in jobs])
 
-    def map(self, func: Callable[[Any], R], items: Sequence[Any]) -> list[R]:
-        """func(item) for every item, in the items' order."""
+    @property
+    def remote(self) -> bool:
+        """Whether the workers run on a cluster elsewhere (which sees none of this machine's files)."""
+        return self.parallel.backend == "dask" and self.parallel.scheduler is not None
+
+    def map(self, func: Callable[[Any], R], items: Sequence[Any], *, here: bool = False) -> list[R]:
+        """func(item) for every item, in the items' order (in this process when `here`)."""
+        if here:
+            return [func(item) for item in items]
         found: dict[int, R] = {}
 
         def got(result: tuple[int, R]) -> None:

@@ -19,13 +19,17 @@ from pipeline.specs import Spec
 @dataclass(frozen=True)
 class BookPart:
     """What a book's section tells its parameters about their place: the book's language and seed, the
-    section's name, how many puzzles it holds and the levels they are made at."""
+    section's name, how many puzzles it holds and the levels they are made at, and how many it held in
+    a series' earlier volumes."""
 
     language: str
     seed: int
     name: str
     count: int
     levels: tuple[str, ...]
+    before: int = 0
+    """Puzzles of the section in the series' earlier volumes: a volume carries on where they left off
+    (with the series' seed), so a word plan deals the whole series as one long book."""
 
 
 class Params(Spec):

@@ -110,9 +110,10 @@ class SectionSpec(Params, Generic[Level]):
         if literal is not None:
             cls.levels = tuple(get_args(literal))
 
-    def for_book(self, language: str, seed: int) -> SectionSpec[Level]:
-        """This section as part of its book (whose language and seed are given): see Params.in_book."""
-        return self.in_book(BookPart(language, seed, self.name, self.count, tuple(self.levels_made())))
+    def for_book(self, language: str, seed: int, before: int = 0) -> SectionSpec[Level]:
+        """This section as part of its book (whose language and seed are given), after `before` puzzles
+        of it in a series' earlier volumes: see Params.in_book."""
+        return self.in_book(BookPart(language, seed, self.name, self.count, tuple(self.levels_made()), before))
 
     def levels_made(self) -> list[str]:
         """The levels the section's puzzles are made at, each once, in book order."""

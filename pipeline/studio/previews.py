@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from pipeline.book.build import CHECKPOINT
+from pipeline.book.store import CHECKPOINT
 from pipeline.book.config import config_folder
 from pipeline.book.make import run_job
 from pipeline.book.plan import Job, plan

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pipeline.book.build import CHECKPOINT, MANIFEST
+from pipeline.book.build import MANIFEST
+from pipeline.book.store import CHECKPOINT
 from pipeline.book.config import config_folder, load_config_text
 from pipeline.book.manifest import config_fingerprint, layout_fingerprint
 from pipeline.book.store import read_records

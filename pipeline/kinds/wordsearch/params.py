@@ -237,12 +237,13 @@ class WordSearchParams(Params):
     def puzzle_words(self, index: int) -> tuple[list[str], list[str]]:
         """Puzzle `index`'s words, and (for a hidden message) the pool it may add from."""
         if len(self._plan) < self._book.count:
-            self._plan = self._make_plan()
+            self._plan = self._make_plan()[self._book.before:]
         return self._plan[index - 1]
 
     def _make_plan(self) -> list[tuple[list[str], list[str]]]:
-        """Every puzzle's words, in book order: the section's usable words in an order drawn from the
-        book seed and the section, each puzzle taking the next words_per_puzzle of them that fit
+        """Every puzzle's words, in book order (in a series, from its first volume's first puzzle): the
+        section's usable words in an order drawn from the book seed and the section, each puzzle taking
+        the next words_per_puzzle of them that fit
         together (none holding another, within the letter budget). A word passed over waits for the
         next puzzle, so none comes back before every word has had its turn.
 
@@ -257,8 +258,8 @@ class WordSearchParams(Params):
         waiting: list[str] = []
         plan: list[tuple[list[str], list[str]]] = []
         dealt: set[tuple[frozenset[str], str]] = set()
-        for index in range(self._book.count):
-            shape = self.shapes[index % len(self.shapes)].model_dump_json()
+        for index in range(self._book.before + self._book.count):
+            shape = self.shapes[index % self._book.count % len(self.shapes)].model_dump_json()  # its volume's
             before = list(waiting)
             for redeal in range(REDEALS + 1):
                 waiting, dealing = list(before), order
