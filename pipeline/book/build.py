@@ -108,8 +108,8 @@ def _build(
     exclude: Sequence[str | Path], progress: Callable[[dict[str, Any]], None] | None,
 ) -> BuildReport:
     """`build` itself, its outcome told to `progress` by the caller."""
-    timings: dict[str, float] = {}
-    with stage(timings, "config"):
+    clock = Clock()
+    with clock.stage("config"):
         book = load_config(config_path)
         if seed is not None:
             if not 0 <= seed <= MAX_SEED:
@@ -127,12 +127,12 @@ def _build(
     with exclusive(folder), Workers(parallel, quiet) as workers:  # the lock before the checkpoints are read
         for made_in in dict.fromkeys([folder, *(part.folder for part in every)]):
             remove_leftovers(made_in)
-        with stage(timings, "plan"), located(config_path):
+        with clock.stage("plan"), located(config_path):
             fonts = book_fonts(book.fonts.files(config_folder(str(config_path))), book.fonts.shown())
             planned = {part.number: plan(part.book) for part in every}
             for part in every if volume is None else every[-1:]:  # the books to typeset (boards may differ)
                 check_layout(part.book, planned[part.number], fonts)
-        with stage(timings, "resume"):
+        with clock.stage("resume"):
             saved = {part.number: Saved([part.folder / CHECKPOINT, part.folder / PASSED], fresh) for part in every}
             for part in every:
                 saved[part.number].keep_only_readable()
@@ -141,10 +141,10 @@ def _build(
         slots = [Slot(job, part.number) for part in every for job in planned[part.number]]
         missing = [slot.job for slot in slots if not saved[slot.volume].has(slot.job)]
         tell = Progress(slots, {job.fingerprint for job in missing}, progress)
-        with stage(timings, "capacity"), located(config_path):  # even when all is saved: a repeat needs more
+        with clock.stage("capacity"), located(config_path):  # even when all is saved: a repeat needs more
             check_capacity([slot.job for slot in slots], workers.sample, series=book.series is not None)
         supply = Supply(saved, {part.number: part.folder for part in every}, workers, tell.made)
-        with stage(timings, "generate"):
+        with clock.stage("generate"):
             passed = choose_unique(slots, supply, seen)
             records = {part.number: [slot.record for slot in slots if slot.volume == part.number and slot.record]
                        for part in every}
@@ -164,8 +164,8 @@ def _build(
             write_series_index(folder, book, records)
         targets = every if volume is None else every[-1:]
         how = Finishing(config_path, fonts, screen, cover_only, tuple(notes), frozenset(supply.made))
-        reports = typeset_volumes(targets, records, workers, how, timings, tell)
-        report = _summed(book, Path(config_path).stem, reports, notes, timings)
+        reports = typeset_volumes(targets, records, workers, how, clock, tell)
+        report = _summed(book, Path(config_path).stem, reports, notes, clock)
         tell.done(report)
         return report
 
@@ -220,7 +220,7 @@ class Finishing:
 
 
 def typeset_volumes(targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], workers: Workers,
-                    how: Finishing, timings: dict[str, float], tell: Progress) -> list[BuildReport]:
+                    how: Finishing, clock: Clock, tell: Progress) -> list[BuildReport]:
     """Typeset each volume's book (or only its cover), listing, manifest and report.
 
     The books' pages are drawn in the workers, every volume's parts together, and joined here
@@ -231,7 +231,7 @@ def typeset_volumes(targets: list[Volume], records: dict[int | None, list[Puzzle
     """
     here = workers.remote and bool(how.fonts.files)
     tell.stage("typeset")
-    with stage(timings, "typeset"), located(how.config_path):
+    with clock.stage("typeset"), located(how.config_path):
         plans = [plan_book(part.book, records[part.number], screen=how.screen, fonts=how.fonts) for part in targets]
         if not how.cover_only:
             drawn = iter(workers.map(draw_task, [(plan.layout, piece) for plan in plans for piece in plan.parts],
@@ -242,7 +242,7 @@ def typeset_volumes(targets: list[Volume], records: dict[int | None, list[Puzzle
                     write_bytes_atomic(how.pdf(part.folder), data)
     thumbs: list[str] = []
     if not how.cover_only:
-        with stage(timings, "report"):
+        with clock.stage("report"):
             runs = [run for part in targets for run in _runs(records[part.number], THUMBNAILS_PER_TASK)]
             thumbnails = Thumbnails.of(targets[0].book, how.fonts)
             thumbs = [svg for svgs in workers.map(thumbnails, runs, here=here) for svg in svgs]
@@ -250,7 +250,7 @@ def typeset_volumes(targets: list[Volume], records: dict[int | None, list[Puzzle
     reports = []
     for part, plan in zip(targets, plans):
         own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
-        reports.append(_finish(part, records[part.number], plan.layout.page_count, own, how, timings))
+        reports.append(_finish(part, records[part.number], plan.layout.page_count, own, how, clock))
     return reports
 
 
@@ -264,10 +264,10 @@ def _runs(records: list[PuzzleRecord], size: int) -> list[list[PuzzleRecord]]:
 
 
 def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[str], how: Finishing,
-            timings: dict[str, float]) -> BuildReport:
+            clock: Clock) -> BuildReport:
     """One volume's cover, listing, manifest and report, its book typeset (`pages` long)."""
     book, folder = part.book, part.folder
-    with stage(timings, "cover", add=True), located(how.config_path), writing(folder / COVER):
+    with clock.stage("cover", add=True), located(how.config_path), writing(folder / COVER):
         wrap = typeset_cover(book, records, pages, folder / COVER, fonts=how.fonts)
     with writing(folder / LISTING):
         write_text_atomic(folder / LISTING, listing_text(book, pages, wrap))
@@ -276,10 +276,10 @@ def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[
     report = BuildReport(
         name=stem if part.number is None else f"{stem} volume {part.number}",
         pdf=None if how.cover_only else how.pdf(folder), cover=folder / COVER, puzzles=len(records),
-        reused=len(records) - made, generated=made, pages=pages, notes=how.notes, timings=timings,
+        reused=len(records) - made, generated=made, pages=pages, notes=how.notes, timings=clock.wall, cpu=clock.cpu,
     )
     if not how.cover_only:
-        with stage(timings, "report", add=True):
+        with clock.stage("report", add=True):
             summary = manifest(book, how.config_path, records, report, how.screen)
             with writing(folder / MANIFEST):
                 write_json_atomic(folder / MANIFEST, summary)
@@ -289,16 +289,17 @@ def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[
 
 
 def _summed(
-    book: BookSpec, name: str, reports: list[BuildReport], notes: list[str], timings: dict[str, float]
+    book: BookSpec, name: str, reports: list[BuildReport], notes: list[str], clock: Clock
 ) -> BuildReport:
     """The build's report: its one book's, or the volumes' together (each in `volumes`)."""
     if book.series is None:
-        return replace(reports[0], notes=tuple(notes), timings=timings)
+        return replace(reports[0], notes=tuple(notes), timings=clock.wall, cpu=clock.cpu)
     last = reports[-1]
     return BuildReport(
         name=name, pdf=last.pdf, cover=last.cover, puzzles=sum(r.puzzles for r in reports),
         reused=sum(r.reused for r in reports), generated=sum(r.generated for r in reports),
-        pages=sum(r.pages for r in reports), notes=tuple(notes), timings=timings, volumes=tuple(reports),
+        pages=sum(r.pages for r in reports), notes=tuple(notes), timings=clock.wall, cpu=clock.cpu,
+        volumes=tuple(reports),
     )
 
 
@@ -459,13 +460,20 @@ def located(config_path: str | Path) -> Iterator[None]:
         raise PuzzleBookError(err.message, source=str(config_path), field=err.field, line=line) from None
 
 
-@contextmanager
-def stage(timings: dict[str, float], name: str, *, add: bool = False) -> Iterator[None]:
-    """Time the block into timings[name] (added to what is there when `add`: a stage run per volume)."""
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        timings[name] = round((timings.get(name, 0.0) if add else 0.0) + time.perf_counter() - start, 3)
+class Clock:
+    """Times a build's stages: seconds on the wall (the manifest's timings) and this process's own CPU
+    seconds (what the workers cannot take off it: the bench's serial share)."""
 
+    def __init__(self) -> None:
+        self.wall: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
 
+    @contextmanager
+    def stage(self, name: str, *, add: bool = False) -> Iterator[None]:
+        """Time the block as stage `name` (added to what is there when `add`: a stage run per volume)."""
+        wall, cpu = time.perf_counter(), time.process_time()
+        try:
+            yield
+        finally:
+            for clock, start, now in ((self.wall, wall, time.perf_counter()), (self.cpu, cpu, time.process_time())):
+                clock[name] = round((clock.get(name, 0.0) if add else 0.0) + now - start, 3)

@@ -10,7 +10,7 @@ import hashlib
 import json
 import platform
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,8 @@ class BuildReport:
     timings: dict[str, float]
     volumes: tuple[BuildReport, ...] = ()
     """A series' volumes built, each with its own book; empty for a book that is no series."""
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Each stage's CPU seconds in the build's own process (the rest is the workers')."""
 
     def summary(self) -> str:
         if self.volumes:
@@ -86,6 +88,7 @@ def manifest(
         "sections": sections,
         "last_build": {"reused": report.reused, "generated": report.generated, "notes": list(report.notes)},
         "timings_seconds": report.timings,
+        "main_cpu_seconds": report.cpu,
     }
 
 

@@ -19,7 +19,8 @@ from pipeline.book.make import run_job
 from pipeline.book.plan import Job
 from pipeline.kinds import registry
 from pipeline.kinds.record import Place, PuzzleRecord
-from pipeline.typeset.book import Page, check_fit, plan_pages
+from pipeline.typeset.book import Page, plan_pages
+from pipeline.typeset.plan import check_page_fit
 from pipeline.typeset.parts import Part, draw_part, layout_book
 from pipeline.typeset.fonts import DEFAULT_FONTS, Fonts, check_glyphs, register_fonts
 from pipeline.typeset.layout import geometry, style_for
@@ -36,9 +37,10 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
     names it) when a planned board would print its numbers below the minimum size, or the book would
     print a character its font lacks, before any puzzle exists.
 
-    Every page's fit is checked (arithmetic, no drawing); the glyphs are checked on the pages that
-    can show text no other page shows (see `telling_pages`), drawn on blank boards: cheap, so planning
-    a 2000-puzzle book stays a fraction of a second of this process's time.
+    The fit is checked on the pages that stand for every page's (`fitting_pages`), the glyphs on the
+    pages that can show text no other page shows (`telling_pages`), drawn on blank boards: cheap, so
+    planning a 2000-puzzle book stays a fraction of a second of this process's time. The typesetter
+    checks every page again as it draws it.
     """
     if not planned:
         return
@@ -48,7 +50,8 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
     records = [blanks.record(job) for job in planned]
     pages = plan_pages(book, records, style)
     geo = geometry(book.page, len(pages))
-    check_fit(book, records, pages, geo, style)
+    for number in fitting_pages(pages, records):
+        check_page_fit(book, records, pages[number - 1], number, geo, style)
     layout = layout_book(book, records, pages, geo, style, screen=False, part_pages=len(pages)).layout
     used: dict[str, set[str]] = {name: set(DIGITS) for name in (fonts.number, fonts.given)}
     for number in telling_pages(pages, records):
@@ -59,6 +62,20 @@ def check_layout(book: BookSpec, planned: list[Job], fonts: Fonts = DEFAULT_FONT
         for name, characters in drawn.text:
             used.setdefault(name, set()).update(characters)
     check_glyphs(used, fonts)
+
+
+def fitting_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
+    """The page numbers whose fit stands for every page's: each page but the grid pages, and the first
+    grid page to put each blank board in each size of slot (every slot of a page is the same size, on
+    either side of the spread; Blanks makes each board once, so a board is its grid object)."""
+    chosen: list[int] = []
+    met: set[tuple[object, ...]] = set()
+    for number, page in enumerate(pages, 1):
+        keys = {(page.role, page.per_page, id(records[i].grid)) for i in page.items}
+        if page.role not in ("puzzles", "answers") or not keys <= met:
+            met |= keys
+            chosen.append(number)
+    return chosen
 
 
 def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:

@@ -37,9 +37,11 @@ _FILES: dict[str, Path] = {}
 
 
 def register_file(name: str, path: Path) -> None:
+    if name in _FILES:  # registered here already: asked for with every text measure, so kept cheap
+        return
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))
-    _FILES.setdefault(name, path)
+    _FILES[name] = path
 
 
 def font_path(name: str) -> Path | None:
