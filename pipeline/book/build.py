@@ -152,7 +152,7 @@ def _build(
                 if volume is not None and part.number != volume:
                     refuse_changed_print(part, records[part.number])
                 keep_chosen(part.folder, records[part.number],
-                            [gone.record for gone in passed if gone.slot.volume == part.number])
+                            [gone.record for gone in passed if gone.slot.volume == part.number], supply.lines)
                 notes.extend(saved[part.number].notes + saved[part.number].unused_note())
             notes.extend(supply.notes)
             if passed:
@@ -186,11 +186,11 @@ def refuse_changed_print(part: Volume, records: list[PuzzleRecord]) -> None:
         )
 
 
-def keep_chosen(folder: Path, records: list[PuzzleRecord], passed: list[PuzzleRecord]) -> None:
+def keep_chosen(folder: Path, records: list[PuzzleRecord], passed: list[PuzzleRecord], lines: dict[str, str]) -> None:
     """The checkpoint rewritten with the chosen puzzles in book order (the same file whatever the worker
     count), and the puzzles passed over as repeats kept beside it for the next build."""
     with writing(folder / CHECKPOINT):
-        in_book_order(folder / CHECKPOINT, records)
+        in_book_order(folder / CHECKPOINT, records, lines)
     with writing(folder / PASSED):
         if passed:
             write_records(folder / PASSED, passed)

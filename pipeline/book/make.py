@@ -14,6 +14,7 @@ from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
+from pipeline.book.store import record_line
 from pipeline.book.verify import verify_record
 from pipeline.kinds.record import Fingerprint, Place, PuzzleRecord
 
@@ -35,6 +36,12 @@ def run_job(job: dict[str, Any]) -> PuzzleRecord:
     record = PuzzleRecord.from_json(made)
     return verify_record(replace(record, place=Place(job["section"], job["section_index"], job["index"]),
                                  fingerprint=job["fingerprint"]))
+
+
+def make_jobs(jobs: list[dict[str, Any]]) -> list[tuple[PuzzleRecord, str]]:
+    """run_job for a few jobs at once, each record with its checkpoint line written out: what a build's
+    workers run, so that the build's own process neither sends nor stores a puzzle at a time."""
+    return [(record, record_line(record)) for record in map(run_job, jobs)]
 
 
 def sample_job(job: dict[str, Any]) -> Fingerprint:

@@ -10,12 +10,13 @@ be the one written and the level the job asks for. It never makes a puzzle (the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pipeline.book.plan import Job
 from pipeline.book.repeats import with_fingerprint
+from pipeline.atomic import write_text_atomic
 from pipeline.book.store import read_numbered, record_line, write_records
 from pipeline.book.writing import writing
 from pipeline.kinds.record import Place, PuzzleRecord
@@ -135,12 +136,14 @@ def placed(record: PuzzleRecord, job: Job) -> PuzzleRecord:
     return record.placed(Place(job.section, job.section_index, job.index))
 
 
-def in_book_order(checkpoint: Path, records: list[PuzzleRecord]) -> None:
+def in_book_order(checkpoint: Path, records: list[PuzzleRecord], lines: Mapping[str, str] | None = None) -> None:
     """Rewrite the checkpoint in book order when completion order left it otherwise, so that file too
-    is the same whatever the worker count."""
-    text = "".join(record_line(record) for record in records)
+    is the same whatever the worker count. `lines` holds records' lines already written out, by job
+    fingerprint (the workers write the lines of the puzzles they make)."""
+    known = lines or {}
+    text = "".join(known.get(str(record.fingerprint)) or record_line(record) for record in records)
     if checkpoint.read_text(encoding="utf-8") != text:
-        write_records(checkpoint, records)
+        write_text_atomic(checkpoint, text)
 
 
 def record_problem(record: PuzzleRecord, job: Job) -> str | None:

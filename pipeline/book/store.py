@@ -45,10 +45,11 @@ def checksummed_line(content: Mapping[str, Any]) -> str:
     return json.dumps({**content, CHECKSUM: checksum(content)}, ensure_ascii=False) + "\n"
 
 
-def append_record(path: Path, record: PuzzleRecord) -> None:
-    """Add one record at the end of the checkpoint and push it to the disk before returning."""
+def append_record(path: Path, record: PuzzleRecord, line: str | None = None) -> None:
+    """Add one record at the end of the checkpoint and push it to the disk before returning; `line`,
+    when given, is its record_line already written out (by the worker that made it)."""
     with open(path, "a", encoding="utf-8", newline="\n") as handle:
-        handle.write(record_line(record))
+        handle.write(record_line(record) if line is None else line)
         handle.flush()
         os.fsync(handle.fileno())
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pipeline.book.make import run_job
+from pipeline.book.make import make_jobs
 from pipeline.book.plan import Job
 from pipeline.book.preflight import probe
 from pipeline.book.resume import Saved, placed
@@ -19,6 +19,12 @@ from pipeline.book.writing import writing
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
+
+
+JOBS_PER_TASK = 4
+"""Jobs a worker is sent at a time when there are many: a quarter of the sending and receiving in the
+build's own process, and tasks still short (the hardest go first) so that no worker waits long at the end."""
+MANY_JOBS = 200
 
 
 class Supply:
@@ -34,6 +40,8 @@ class Supply:
         """The job fingerprints of the puzzles made by this build (the rest were saved before)."""
         self.notes: list[str] = []
         self.probed = False
+        self.lines: dict[str, str] = {}
+        """The checkpoint lines of the puzzles made, as their workers wrote them out."""
 
     def __call__(self, wanted: list[Slot]) -> dict[str, PuzzleRecord]:
         found: dict[str, PuzzleRecord] = {}
@@ -48,21 +56,29 @@ class Supply:
                 else:
                     found[job.fingerprint] = placed(record, job)
 
-        def keep(record: PuzzleRecord) -> None:
+        def keep(record: PuzzleRecord, line: str | None = None) -> None:
             slot = todo[job_of(record)]
             checkpoint = self.folders[slot.volume] / CHECKPOINT
             with writing(checkpoint):
-                append_record(checkpoint, record)
+                append_record(checkpoint, record, line)
             found[job_of(record)] = record
             self.made.add(job_of(record))
+            if line is not None:
+                self.lines[job_of(record)] = line
             self.told(record, slot.volume)
+
+        def keep_all(made: list[tuple[PuzzleRecord, str]]) -> None:
+            for record, line in made:
+                keep(record, line)
 
         if not self.probed:  # the first round: before the workers start on the rest
             self.probed = True
             for record in probe([slot.current for slot in todo.values()]):
                 keep(record)
         rest = sorted((slot.current for key, slot in todo.items() if key not in found), key=hardest_first)
-        self.notes += self.workers.run(run_job, [job.to_dict() for job in rest], keep)
+        size = JOBS_PER_TASK if len(rest) >= MANY_JOBS else 1
+        tasks = [[job.to_dict() for job in rest[start:start + size]] for start in range(0, len(rest), size)]
+        self.notes += self.workers.run(make_jobs, tasks, keep_all)
         return found
 
 
