@@ -35,7 +35,7 @@ from pipeline.book.seriesindex import write_series_index
 from pipeline.book.store import CHECKPOINT, read_records, write_json_atomic, write_records
 from pipeline.book.supply import Supply
 from pipeline.book.unique import Slot, choose_unique
-from pipeline.book.volumes import SERIES_INDEX, Volume, volumes
+from pipeline.book.volumes import SERIES_INDEX, Volume, volume_of, volumes
 from pipeline.book.workers import Workers
 from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
@@ -163,7 +163,7 @@ def _build(
         if book.series is not None:
             write_series_index(folder, book, records)
         targets = every if volume is None else every[-1:]
-        how = Finishing(config_path, fonts, screen, cover_only, tuple(notes), frozenset(supply.made))
+        how = Finishing(config_path, seed, fonts, screen, cover_only, tuple(notes), frozenset(supply.made))
         reports = typeset_volumes(targets, records, workers, how, clock, tell)
         report = _summed(book, Path(config_path).stem, reports, notes, clock)
         tell.done(report)
@@ -207,6 +207,8 @@ class Finishing:
     """What typesetting a build's volumes needs besides their records."""
 
     config_path: str | Path
+    seed: int | None
+    """The seed given in place of the config's, if any (a report made in a worker reads the config again)."""
     fonts: Fonts
     screen: bool
     cover_only: bool
@@ -247,11 +249,53 @@ def typeset_volumes(targets: list[Volume], records: dict[int | None, list[Puzzle
             thumbnails = Thumbnails.of(targets[0].book, how.fonts)
             thumbs = [svg for svgs in workers.map(thumbnails, runs, here=here) for svg in svgs]
     tell.stage("cover")
-    reports = []
-    for part, plan in zip(targets, plans):
-        own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
-        reports.append(_finish(part, records[part.number], plan.layout.page_count, own, how, clock))
+    reports = [_finish(part, records[part.number], plan.layout.page_count, how, clock)
+               for part, plan in zip(targets, plans)]
+    if not how.cover_only:
+        with clock.stage("report", add=True):
+            write_reports(targets, records, reports, thumbs, workers, how)
     return reports
+
+
+def write_reports(targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], reports: list[BuildReport],
+                  thumbs: list[str], workers: Workers, how: Finishing) -> None:
+    """Each volume's manifest.json, and its report.html rendered in a worker (the config read again
+    there: a spec's sections do not travel), here when the workers are on a remote cluster."""
+    tasks = []
+    for part, report in zip(targets, reports):
+        own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
+        summary = manifest(part.book, how.config_path, records[part.number], report, how.screen)
+        with writing(part.folder / MANIFEST):
+            write_json_atomic(part.folder / MANIFEST, summary)
+        tasks.append(ReportTask(str(how.config_path), how.seed, part.number, records[part.number], summary, own))
+    for part, html in zip(targets, workers.map(render_report, tasks, here=workers.remote)):
+        with writing(part.folder / REPORT):
+            write_text_atomic(part.folder / REPORT, html)
+
+
+@dataclass(frozen=True)
+class ReportTask:
+    """What a worker needs to render one volume's report.html: where the config is, the volume, its
+    records, manifest and thumbnails."""
+
+    config_path: str
+    seed: int | None
+    volume: int | None
+    records: list[PuzzleRecord]
+    summary: dict[str, Any]
+    thumbs: list[str]
+
+
+def render_report(task: ReportTask) -> str:
+    """report.html of one volume, in a worker: its spec and fonts read again from the config."""
+    book = load_config(task.config_path)
+    if task.seed is not None:
+        book = book.reseeded(task.seed)
+    if task.volume is not None:
+        book = volume_of(book, Path(), task.volume).book
+    fonts = book_fonts(book.fonts.files(config_folder(task.config_path)), book.fonts.shown())
+    with located(task.config_path):
+        return report_html(book, task.records, task.summary, fonts=fonts, thumbs=task.thumbs)
 
 
 def draw_task(task: tuple[BookLayout, Part]) -> DrawnPart:
@@ -263,9 +307,8 @@ def _runs(records: list[PuzzleRecord], size: int) -> list[list[PuzzleRecord]]:
     return [records[start:start + size] for start in range(0, len(records), size)]
 
 
-def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[str], how: Finishing,
-            clock: Clock) -> BuildReport:
-    """One volume's cover, listing, manifest and report, its book typeset (`pages` long)."""
+def _finish(part: Volume, records: list[PuzzleRecord], pages: int, how: Finishing, clock: Clock) -> BuildReport:
+    """One volume's cover and listing, its book typeset (`pages` long); what it made."""
     book, folder = part.book, part.folder
     with clock.stage("cover", add=True), located(how.config_path), writing(folder / COVER):
         wrap = typeset_cover(book, records, pages, folder / COVER, fonts=how.fonts)
@@ -278,13 +321,6 @@ def _finish(part: Volume, records: list[PuzzleRecord], pages: int, thumbs: list[
         pdf=None if how.cover_only else how.pdf(folder), cover=folder / COVER, puzzles=len(records),
         reused=len(records) - made, generated=made, pages=pages, notes=how.notes, timings=clock.wall, cpu=clock.cpu,
     )
-    if not how.cover_only:
-        with clock.stage("report", add=True):
-            summary = manifest(book, how.config_path, records, report, how.screen)
-            with writing(folder / MANIFEST):
-                write_json_atomic(folder / MANIFEST, summary)
-            with writing(folder / REPORT), located(how.config_path):
-                write_text_atomic(folder / REPORT, report_html(book, records, summary, fonts=how.fonts, thumbs=thumbs))
     return report
 
 
