@@ -98,11 +98,13 @@ def run_jobs(
     on_result: Callable[[R], None],
     scheduler: str | None = None,
     client: Any | None = None,
+    one_here: bool = True,
 ) -> list[str]:
     """Call `on_result(func(item))` for every item; `n_jobs` None means all cores (or all workers).
 
     `client` (dask only) is a Dask client kept open across runs (`dask_session`): a build's stages
-    then share one cluster instead of starting one each.
+    then share one cluster instead of starting one each. A single item runs in this process (no pool
+    to start for it) unless `one_here` is False.
 
     A worker's exception stops the run: the remaining items are cancelled and it is raised here.
     One worker or the 'sequential' backend runs in this process, with no pool to start. `scheduler`
@@ -118,7 +120,7 @@ def run_jobs(
         return notes
     pending = dict(enumerate(items))
     bar = tqdm(total=len(items), unit="puzzle", disable=quiet or not sys.stderr.isatty(), file=sys.stderr)
-    with bar, _pool(backend, n_jobs, scheduler, len(items), client) as submit:
+    with bar, _pool(backend, n_jobs, scheduler, len(items) if one_here else 0, client) as submit:
         for attempt in range(LOST_WORKER_RETRIES + 1):
             try:
                 for position, result in submit(Indexed(func), pending):

@@ -40,13 +40,13 @@ class Workers:
         self._open.close()
 
     def run(self, func: Callable[[T], R], items: Sequence[T], on_result: Callable[[R], None], *,
-            bar: bool = True) -> list[str]:
+            bar: bool = True, one_here: bool = True) -> list[str]:
         """`on_result(func(item))` for every item, in completion order; notes for the user."""
         parallel = self.parallel
         if items and parallel.backend == "dask" and self._client is None:
             self._client = self._open.enter_context(dask_session(parallel.backend, parallel.n_jobs, parallel.scheduler))
         return run_jobs(func, items, n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
-                        quiet=self.quiet or not bar, on_result=on_result, client=self._client)
+                        quiet=self.quiet or not bar, on_result=on_result, client=self._client, one_here=one_here)
 
     def sample(self, jobs: list[Job]) -> list[Fingerprint]:
         """The fingerprint of each job's puzzle, in the jobs' order (capacity.py's sample)."""
@@ -66,7 +66,7 @@ class Workers:
         def got(result: tuple[int, R]) -> None:
             found[result[0]] = result[1]
 
-        self.run(_Numbered(func), list(enumerate(items)), got, bar=False)
+        self.run(_Numbered(func), list(enumerate(items)), got, bar=False, one_here=False)
         return [found[number] for number in range(len(items))]
 
 
