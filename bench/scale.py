@@ -198,16 +198,25 @@ def side_by_side(emit: Report, folder: Path, base: Path | None, err: Any) -> Non
         return
     config = str(folder / "mixed500.yaml")
     walls: dict[str, list[float]] = {"baseline": [], "now": []}
+    stages: dict[str, list[dict[str, float]]] = {"baseline": [], "now": []}
     for repeat in range(REPEATS):
         for name, tree in (("baseline", base), ("now", ROOT)):
             print(f"500-puzzle book, {name}, run {repeat + 1} of {REPEATS} ...", file=err, flush=True)
-            walls[name].append(run_script(tree, BUILD_SCRIPT, config, str(folder / f"{name}{repeat}"), "2")["wall"])
+            result = run_script(tree, BUILD_SCRIPT, config, str(folder / f"{name}{repeat}"), "2")
+            walls[name].append(result["wall"])
+            stages[name].append(result["timings"])
     ratios = [now / old for now, old in zip(walls["now"], walls["baseline"])]
     rows = [markdown_header(["code", "median (s)", "fastest (s)", "slowest (s)"])]
     for name, times in walls.items():
         rows.append(markdown_row([name if name == "now" else f"{name} ({BASELINE})", f"{statistics.median(times):.1f}",
                                   f"{min(times):.1f}", f"{max(times):.1f}"]))
     emit("\n".join(rows))
+    names = list(dict.fromkeys(stage for runs in stages.values() for timings in runs for stage in timings))
+    rows = [markdown_header(["stage (median s)", f"baseline ({BASELINE})", "now"])]
+    for stage in names:
+        rows.append(markdown_row([stage, *(f"{statistics.median(t.get(stage, 0.0) for t in stages[name]):.2f}"
+                                           for name in ("baseline", "now"))]))
+    emit("\n" + "\n".join(rows))
     ratio = statistics.median(walls["now"]) / statistics.median(walls["baseline"])
     emit(f"\nMedian ratio now/baseline **{ratio:.2f}** (target at most {TARGET_RATIO}; pairwise ratios "
          f"{', '.join(f'{r:.2f}' for r in ratios)}, worst {max(ratios):.2f}): "
