@@ -409,7 +409,7 @@ class BookSpec(Spec):
     def volume(self, number: int, seed: int, title: str) -> BookSpec:
         """Volume `number` of this book's series: its own seed (its puzzles' seeds follow from it) and
         title; its sections carry on from the volumes before it under the series' seed (a kind that
-        plans a whole section, like a word search's words, deals the series as one long book)."""
+        plans a whole section, like a list of words to deal out, deals the series as one long book)."""
         assert self.series is not None
         before = number - self.series.first
         sections = [section.for_book(self.language, self.seed, before * section.count) for section in self.sections]

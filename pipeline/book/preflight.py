@@ -82,7 +82,7 @@ def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
     """The page numbers whose text covers the book's: every page but the grid pages, and of those the
     first of each section and role, the first to show each level of each section, and the first whose
     boards hold a character no earlier one did (a grid page's own words are its heading, labels, level
-    names, numbers and what its boards print, like a word search's list: the rest repeat)."""
+    names, numbers and what its boards print, like a list of words: the rest repeat)."""
     chosen: list[int] = []
     met: set[tuple[object, ...]] = set()
     for number, page in enumerate(pages, 1):
