@@ -326,3 +326,17 @@ def test_the_estimate_counts_what_a_sample_met_and_what_it_missed() -> None:
     every_once = estimate(fingerprints("abcdefgh"))
     assert every_once.distinct == 8 and every_once.about > 8  # all new: many more exist
     assert estimate(fingerprints("aabbcdd")).about == 3 + 1 + round(1 / (2 * 3))
+
+
+@pytest.mark.slow  # two small builds with two workers
+def test_a_build_from_another_folder_reuses_the_workers_with_relative_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers outlive a build (loky reuses them) and keep the folder they started in: a later
+    build from another folder, its config named relative to it, still typesets and reports there."""
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        folder.mkdir()
+        write(folder, TINY_SUDOKU.format(seed=1, count=2), name=f"{name}.yaml")
+        monkeypatch.chdir(folder)
+        report = build(f"{name}.yaml", jobs=2, out_dir="out", quiet=True)
+        assert report.puzzles == 2 and (folder / "out" / "report.html").stat().st_size > 0

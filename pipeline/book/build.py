@@ -267,7 +267,8 @@ def write_reports(targets: list[Volume], records: dict[int | None, list[PuzzleRe
         summary = manifest(part.book, how.config_path, records[part.number], report, how.screen)
         with writing(part.folder / MANIFEST):
             write_json_atomic(part.folder / MANIFEST, summary)
-        tasks.append(ReportTask(str(how.config_path), how.seed, part.number, records[part.number], summary, own))
+        tasks.append(ReportTask(str(Path(how.config_path).resolve()), how.seed, part.number, records[part.number],
+                                summary, own))  # resolved: a worker may have started in another folder
     for part, html in zip(targets, workers.map(render_report, tasks, here=workers.remote)):
         with writing(part.folder / REPORT):
             write_text_atomic(part.folder / REPORT, html)

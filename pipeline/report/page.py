@@ -69,7 +69,7 @@ class Thumbnails:
     def of(cls, book: BookSpec, fonts: Fonts) -> Thumbnails:
         names = (fonts.text, fonts.bold, fonts.number, fonts.given)
         return cls(book.large_print, fonts,
-                   tuple((name, str(path)) for name in dict.fromkeys(names) if (path := font_path(name))))
+                   tuple((name, str(path.resolve())) for name in dict.fromkeys(names) if (path := font_path(name))))
 
     def __call__(self, records: Sequence[PuzzleRecord]) -> list[str]:
         register_fonts()

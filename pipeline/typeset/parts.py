@@ -212,7 +212,7 @@ def _font_files(fonts: Fonts) -> tuple[tuple[str, str], ...]:
     """Each style font's file, after the file of the font reportlab resolved it to (registered first,
     a later font with the same face resolves to it in a worker too)."""
     names = [*book_faces(fonts), fonts.text, fonts.bold, fonts.number, fonts.given]
-    return tuple((name, str(path)) for name in dict.fromkeys(names) if (path := font_path(name)))
+    return tuple((name, str(path.resolve())) for name in dict.fromkeys(names) if (path := font_path(name)))
 
 
 def draw_page(canvas: Canvas, layout: BookLayout, words: Words, number: int, page: Page, records: Records) -> None:
