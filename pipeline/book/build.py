@@ -118,14 +118,15 @@ def _build(
         parallel = parallel_settings(book.parallel, jobs, backend, scheduler)
     folder = output_folder(config_path, out_dir)
     every = volumes(book, folder, volume)
-    for made_in in dict.fromkeys([folder, *(part.folder for part in every)]):
+    folders = list(dict.fromkeys([folder, *(part.folder for part in every)]))
+    for made_in in folders:
         try:
             made_in.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise PuzzleBookError(f"cannot create the output folder: {err.strerror or err}", source=str(made_in)) from None
         check_writable(made_in)
     with exclusive(folder), Workers(parallel, quiet) as workers:  # the lock before the checkpoints are read
-        for made_in in dict.fromkeys([folder, *(part.folder for part in every)]):
+        for made_in in folders:
             remove_leftovers(made_in)
         with clock.stage("plan"), located(config_path):
             fonts = book_fonts(book.fonts.files(config_folder(str(config_path))), book.fonts.shown())
