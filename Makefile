@@ -3,15 +3,16 @@
 # Everything is installed from requirements/lock.txt: exact versions with their hashes, so a book
 # rebuilt on a fresh machine years later uses the libraries it was made with. `make lock` refreshes
 # the lock files (pip-tools, kept in a venv of its own so it never mixes with the project's pins).
-# The solver's hot module is then compiled with mypyc when the machine has a C compiler
-# (pipeline/native.py): the same code and answers, faster; without a compiler it runs as Python.
+# The kinds' hot modules (each kind package lists its own in COMPILED) are then compiled with mypyc
+# when the machine has a C compiler (pipeline/native.py): the same code and answers, faster; without
+# a compiler they run as Python.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 CONFIG ?= configs/classic.yaml
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
-NATIVE_SOURCES := pipeline/kinds/hidato/solve.py
+NATIVE_SOURCES = $(shell $(PYTHON) -m pipeline.native --sources)
 NATIVE_STAMP := $(VENV)/.compiled
 LOCK := requirements/lock.txt
 BENCH_LOCK := requirements/bench-lock.txt
@@ -40,7 +41,7 @@ $(BENCH_STAMP): $(STAMP) $(BENCH_LOCK) $(BENCH_PEER)
 
 # Rebuilt whenever a compiled source changes; an outdated build is never imported meanwhile.
 $(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
-	$(BIN)/python -m pipeline.native $(NATIVE_SOURCES)
+	$(BIN)/python -m pipeline.native
 	touch $(NATIVE_STAMP)
 
 install: $(NATIVE_STAMP)
@@ -90,4 +91,4 @@ lock:
 
 clean:
 	rm -rf $(VENV) $(LOCK_TOOLS) build site .mypy_cache *.egg-info
-	rm -f $(foreach src,$(NATIVE_SOURCES),$(basename $(src))*.so $(basename $(src)).compiled-from)
+	rm -f $(foreach src,$(NATIVE_SOURCES),$(basename $(src))*.so $(basename $(src)).compiled-from) pipeline/kinds/*/*__mypyc.*

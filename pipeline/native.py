@@ -1,27 +1,34 @@
 """Compiled builds of the hot modules: mypyc turns their typed Python into C extensions.
 
-`make` runs `python -m pipeline.native SOURCE...` once the packages are installed. On a machine with
-a C compiler and Python's headers, mypyc compiles each source file into a shared library beside it:
-the same code, so the same answers, with the interpreter's work per line taken out (a uniqueness
-proof takes a fifth to a third less time). Without a compiler it says so, and the program runs as
-plain Python.
+A kind package names its hot modules in `COMPILED` (a tuple of module names in its __init__.py) and
+calls `use_compiled` there. `make` runs `python -m pipeline.native` once the packages are installed:
+on a machine with a C compiler and Python's headers, mypyc compiles each package's modules together
+into one library beside them (`compiled__mypyc`, so calls between them skip the interpreter) with a
+small library per module that loads it: the same code, so the same answers, with the interpreter's
+work per line taken out. Without a compiler it says so, and the program runs as plain Python.
 
 Python imports a shared library in preference to the source beside it, even a library built from
 an older version of that source. So a build records the SHA-256 of the source it compiled (in
-NAME.compiled-from, beside it), and a package holding a compiled module calls `prefer_current`
-before anything imports that module: a library built from other source is passed over, and the
-source itself is imported.
+NAME.compiled-from, beside it), and `use_compiled` installs an import hook that takes the source of
+every module of the package's group when any one of them is not current: a group is compiled code
+calling compiled code, never half old. PUZZLEBOOK_NATIVE=0 in the environment takes the sources too
+(the agreement tests compare the two).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -29,6 +36,12 @@ from pipeline.atomic import write_text_atomic
 
 STAMP_SUFFIX = ".compiled-from"
 """Beside a compiled module's source: the SHA-256 of the source its library was built from."""
+GROUP = "compiled"
+"""A package's modules are compiled into PACKAGE.compiled__mypyc (mypyc adds the suffix)."""
+SWITCH = "PUZZLEBOOK_NATIVE"
+"""Set to 0 to run every compiled module's source instead."""
+KINDS = Path(__file__).resolve().parent / "kinds"
+"""Where the packages that may name compiled modules live."""
 
 
 def source_digest(source: Path) -> str:
@@ -59,22 +72,49 @@ def is_current(source: Path) -> bool:
     return bool(libraries(source)) and stamp.exists() and stamp.read_text().strip() == source_digest(source)
 
 
-def prefer_current(module: str, source: Path) -> None:
-    """Import `module` from `source` now when its library was built from other source (or has no record)."""
-    if is_current(source) or not libraries(source):
-        return
-    spec = importlib.util.spec_from_file_location(module, source)
-    assert spec is not None and spec.loader is not None
-    loaded = importlib.util.module_from_spec(spec)
-    sys.modules[module] = loaded
-    try:
-        spec.loader.exec_module(loaded)
-    except BaseException:
-        del sys.modules[module]
-        raise
-    parent, _, name = module.rpartition(".")
-    if parent in sys.modules:
-        setattr(sys.modules[parent], name, loaded)
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Imports the named modules from their source files, whatever libraries lie beside them."""
+
+    def __init__(self, sources: dict[str, Path]) -> None:
+        self.sources = sources
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+                  ) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        return None if source is None else importlib.util.spec_from_file_location(fullname, source)
+
+
+def use_compiled(package: str, folder: Path, modules: Sequence[str]) -> None:
+    """Let `package`'s compiled modules be imported only when every one of them is current (and
+    PUZZLEBOOK_NATIVE is not 0); otherwise their sources. Call it in the package's __init__, before
+    anything imports them."""
+    sources = {f"{package}.{name}": folder / f"{name}.py" for name in modules}
+    if not any(libraries(source) for source in sources.values()):
+        return  # nothing compiled: Python finds the sources itself
+    if os.environ.get(SWITCH) == "0" or not all(is_current(source) for source in sources.values()):
+        sys.meta_path.insert(0, _SourceFirst(sources))
+
+
+def compiled_modules(init: Path) -> tuple[str, ...]:
+    """The module names a package's __init__.py lists in COMPILED (read, not imported: `make` asks
+    before the project's dependencies are installed)."""
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+            value = ast.literal_eval(node.value)
+            if isinstance(value, tuple) and all(isinstance(name, str) for name in value):
+                return value
+            raise ValueError(f"{init}: COMPILED must be a tuple of module names")
+    return ()
+
+
+def groups(kinds: Path = KINDS) -> list[tuple[str, list[Path]]]:
+    """(package, its compiled sources) for each kind package that names any."""
+    found = []
+    for init in sorted(kinds.glob("*/__init__.py")):
+        names = compiled_modules(init)
+        if names:
+            found.append((f"pipeline.kinds.{init.parent.name}", [init.with_name(f"{name}.py") for name in names]))
+    return found
 
 
 def missing_tools() -> str | None:
@@ -88,39 +128,73 @@ def missing_tools() -> str | None:
     return None
 
 
-def build(sources: list[Path], root: Path) -> int:
-    """Compile `sources` (paths under `root`, the project folder) with mypyc; the exit status for make."""
+SETUP = """\
+from setuptools import setup
+from mypyc.build import mypycify
+
+setup(
+    name="puzzlebook-native",
+    ext_modules=mypycify({paths!r}, opt_level="3", debug_level="1", group_name={group!r}, target_dir={target!r}),
+    script_args=["build_ext", "--inplace", "--build-temp", {temp!r}, "--build-lib", {lib!r}],
+)
+"""
+
+
+def compile_group(package: str, sources: list[Path], root: Path) -> str | None:
+    """Compile one package's modules into one library group; why it failed, or None."""
     for source in sources:
         stamp_path(source).unlink(missing_ok=True)  # a failed build must not leave an old record standing
-    why_not = missing_tools()
-    if why_not is not None:
-        print(f"puzzlebook: note: {why_not}: the solvers run as plain Python (same answers, slower)")
-        return 0
-    names = [str(source.relative_to(root)) for source in sources]
+        for lib in libraries(source):
+            lib.unlink()
+    for old in sources[0].parent.glob("*__mypyc.*"):  # the group library (and one of an older layout)
+        old.unlink()
     digests = [source_digest(source) for source in sources]  # the text mypyc reads, should it change meanwhile
-    done = subprocess.run(
-        [sys.executable, "-m", "mypyc", *names], cwd=root, capture_output=True, text=True, check=False
-    )
+    names = [str(source.relative_to(root)) for source in sources]
+    with tempfile.TemporaryDirectory(prefix="puzzlebook-native-") as work:
+        script = Path(work) / "setup.py"
+        script.write_text(SETUP.format(paths=names, group=f"{package}.{GROUP}", target=str(Path(work) / "c"),
+                                       temp=str(Path(work) / "temp"), lib=str(Path(work) / "lib")), encoding="utf-8")
+        done = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not all(libraries(source) for source in sources):
-        print(done.stdout + done.stderr, file=sys.stderr)
-        print(f"puzzlebook: compiling {', '.join(names)} with mypyc failed (see above)", file=sys.stderr)
-        return 1
+        return done.stdout[-4000:] + done.stderr[-4000:]
     for source, digest in zip(sources, digests):
         write_text_atomic(stamp_path(source), digest + "\n")
-    print(f"puzzlebook: compiled {', '.join(names)} with mypyc")
+    return None
+
+
+def build(found: list[tuple[str, list[Path]]], root: Path) -> int:
+    """Compile every group with mypyc; the exit status for make."""
+    why_not = missing_tools()
+    if why_not is not None:
+        for _, sources in found:
+            for source in sources:
+                stamp_path(source).unlink(missing_ok=True)
+        print(f"puzzlebook: note: {why_not}: the solvers run as plain Python (same answers, slower)")
+        return 0
+    for package, sources in found:
+        if all(is_current(source) for source in sources):
+            print(f"puzzlebook: {package}'s compiled modules are current")
+            continue
+        failure = compile_group(package, sources, root)
+        if failure is not None:
+            print(failure, file=sys.stderr)
+            print(f"puzzlebook: compiling {package} with mypyc failed (see above)", file=sys.stderr)
+            return 1
+        print(f"puzzlebook: compiled {package} ({', '.join(source.stem for source in sources)}) with mypyc")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    """`python -m pipeline.native` compiles every group; `--sources` lists their files (for make)."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(__file__).resolve().parent.parent
-    sources = [(root / arg).resolve() for arg in args]
-    unknown = [arg for arg, source in zip(args, sources) if source.suffix != ".py" or not source.is_file()]
-    if not sources or unknown:
-        why = f" (not a Python file: {', '.join(unknown)})" if unknown else ""
-        print(f"usage: python -m pipeline.native SOURCE.py ...{why}", file=sys.stderr)
+    if args == ["--sources"]:
+        print(" ".join(str(source.relative_to(root)) for _, sources in groups() for source in sources))
+        return 0
+    if args:
+        print("usage: python -m pipeline.native [--sources]", file=sys.stderr)
         return 2
-    return build(sources, root)
+    return build(groups(), root)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ import importlib
 import importlib.machinery
 import importlib.util
 import json
+import os
 import random
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,75 +27,115 @@ from pipeline.kinds.hidato.path import hamiltonian_path
 from pipeline.shapes import make_mask
 from tests.test_solve import small_boards
 
-SOURCE = Path(solver.__file__).with_name("solve.py")
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "pipeline" / "kinds" / "hidato" / "solve.py"
 DATA = Path(__file__).parent / "data"
 CORPUS = [json.loads(line) for line in (DATA / "hidato.jsonl").read_text().splitlines() if line.strip()]
 
 
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
-    """A throwaway package holding `mod.py` and, beside it, a file where Python looks for mod's library.
-
-    The "library" is not one: should Python ever try to import it, the import fails.
-    """
+    """A throwaway package holding `mod.py` and `other.py` and, beside each, a file where Python looks
+    for its library. The "libraries" are not ones: should Python ever try to import one, it fails."""
     name = f"native_probe_{tmp_path.name.replace('-', '_')}"
     folder = tmp_path / name
     folder.mkdir()
     (folder / "__init__.py").write_text("")
-    source = folder / "mod.py"
-    source.write_text('WHERE = "source"\n')
-    source.with_name("mod" + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"not a shared library")
+    for module in GROUP:
+        source = folder / f"{module}.py"
+        source.write_text(f'WHERE = "{module} source"\n')
+        source.with_name(module + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"not a shared library")
     monkeypatch.syspath_prepend(str(tmp_path))
-    yield name, source
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    hooks = list(sys.meta_path)
+    yield name, folder
+    sys.meta_path[:] = hooks
     for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
         del sys.modules[loaded]
 
 
-def _import_after_prefer(name: str, source: Path) -> ModuleType:
-    importlib.import_module(name)
-    native.prefer_current(f"{name}.mod", source)
-    return importlib.import_module(f"{name}.mod")
+GROUP = ("mod", "other")
 
 
-def test_an_unrecorded_library_is_passed_over_for_its_source(package: tuple[str, Path]) -> None:
-    name, source = package
-    assert not native.is_current(source)
-    assert _import_after_prefer(name, source).WHERE == "source"
-
-
-def test_a_library_built_from_other_source_is_passed_over(package: tuple[str, Path]) -> None:
-    name, source = package
+def _stamp(source: Path) -> None:
     native.stamp_path(source).write_text(native.source_digest(source) + "\n")
-    source.write_text('WHERE = "edited source"\n')
-    assert not native.is_current(source)
-    module = _import_after_prefer(name, source)
-    assert module.WHERE == "edited source"
-    assert getattr(sys.modules[name], "mod") is module
 
 
-def test_a_current_library_is_left_for_python_to_import(package: tuple[str, Path]) -> None:
-    name, source = package
-    native.stamp_path(source).write_text(native.source_digest(source) + "\n")
-    assert native.is_current(source)
+def _import_after_use(name: str, folder: Path, module: str = "mod") -> ModuleType:
     importlib.import_module(name)
-    native.prefer_current(f"{name}.mod", source)
-    assert f"{name}.mod" not in sys.modules
+    native.use_compiled(name, folder, GROUP)
+    return importlib.import_module(f"{name}.{module}")
+
+
+def test_unrecorded_libraries_are_passed_over_for_their_sources(package: tuple[str, Path]) -> None:
+    name, folder = package
+    assert not native.is_current(folder / "mod.py")
+    assert _import_after_use(name, folder).WHERE == "mod source"
+
+
+def test_one_library_built_from_other_source_sends_the_whole_group_to_its_sources(package: tuple[str, Path]) -> None:
+    """A compiled module calls the others of its group inside the library: half old is never run."""
+    name, folder = package
+    for module in GROUP:
+        _stamp(folder / f"{module}.py")
+    (folder / "other.py").write_text('WHERE = "edited source"\n')
+    assert native.is_current(folder / "mod.py") and not native.is_current(folder / "other.py")
+    assert _import_after_use(name, folder, "other").WHERE == "edited source"
+    assert importlib.import_module(f"{name}.mod").WHERE == "mod source"
+
+
+def test_current_libraries_are_left_for_python_to_import(package: tuple[str, Path]) -> None:
+    name, folder = package
+    for module in GROUP:
+        _stamp(folder / f"{module}.py")
+    importlib.import_module(name)
+    native.use_compiled(name, folder, GROUP)
     with pytest.raises(ImportError):  # Python goes for the (fake) library, as it would for a real one
         importlib.import_module(f"{name}.mod")
 
 
-def test_the_build_takes_python_files_only(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_switch_takes_the_sources_of_current_libraries(package: tuple[str, Path],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    name, folder = package
+    for module in GROUP:
+        _stamp(folder / f"{module}.py")
+    monkeypatch.setenv(native.SWITCH, "0")
+    assert _import_after_use(name, folder).WHERE == "mod source"
+
+
+def test_the_build_takes_no_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert native.main(["README.md"]) == 2
-    assert "not a Python file: README.md" in capsys.readouterr().err
+    assert "usage: python -m pipeline.native [--sources]" in capsys.readouterr().err
 
 
-def test_the_solver_is_compiled_where_the_machine_can_compile() -> None:
-    """`make` compiles it; a build that silently fell back to Python would show only as slowness."""
+def test_each_kind_lists_modules_that_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    """`make` rebuilds when a listed file changes: a name with no file would stop it."""
+    found = native.groups()
+    assert found and all(source.is_file() for _, sources in found for source in sources)
+    assert native.main(["--sources"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed == [str(source.relative_to(ROOT)) for _, sources in found for source in sources]
+
+
+def test_a_list_that_is_not_names_is_refused(tmp_path: Path) -> None:
+    init = tmp_path / "__init__.py"
+    init.write_text("COMPILED = ['solve', 3]\n")
+    with pytest.raises(ValueError, match="COMPILED must be a tuple of module names"):
+        native.compiled_modules(init)
+
+
+def test_the_hot_modules_are_compiled_where_the_machine_can_compile() -> None:
+    """`make` compiles them; a build that silently fell back to Python would show only as slowness."""
     why_not = native.missing_tools()
     if why_not is not None:
         pytest.skip(f"this machine cannot compile: {why_not}")
-    assert native.is_current(SOURCE), "run make: the compiled solver is missing or outdated"
-    assert native.is_compiled(solver)
+    if os.environ.get(native.SWITCH) == "0":
+        pytest.skip(f"{native.SWITCH}=0: the sources run")
+    for package, sources in native.groups():
+        for source in sources:
+            assert native.is_current(source), f"run make: {source} is compiled from older source, or not at all"
+            module = importlib.import_module(f"{package}.{source.stem}")
+            assert native.is_compiled(module), f"{module.__name__} was imported from its source"
 
 
 @pytest.fixture(scope="module")
@@ -166,3 +208,39 @@ def test_compiled_and_interpreted_agree_through_the_restarts(name: str, interpre
     plain.run(cand, taken)
     assert plain.budget_hit, "the plain search settles this board: it no longer tests the restarts"
     _same_answers(board, interpreted, node_limit=solver.default_node_limit(board.size))
+
+
+AGREEMENT_RUNS = [
+    ["generate", "--kind", "hidato", "--difficulty", "expert", "--size", "8", "--count", "2", "--json"],
+    ["generate", "--kind", "numbrix", "--difficulty", "hard", "--size", "7", "--count", "2", "--json"],
+    ["generate", "--kind", "hexhidato", "--shape", "hexagon", "--size", "5", "--difficulty", "expert", "--json"],
+    ["generate", "--kind", "sudoku", "--difficulty", "extreme", "--count", "2", "--json"],
+    ["generate", "--kind", "sudoku", "--box", "2", "--difficulty", "easy", "--count", "2", "--json"],
+]
+"""Every compiled module at work: generating, digging, grading, proving, fingerprinting records."""
+
+
+def _puzzlebook(args: list[str], native_switch: str, folder: Path) -> str:
+    env = {**os.environ, native.SWITCH: native_switch, "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-m", "pipeline", *args], cwd=folder, env=env, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_compiled_and_interpreted_kinds_make_the_same_puzzles_and_explanations(tmp_path: Path) -> None:
+    """Same records (givens, grade, canonical fingerprint) and the same step-by-step solutions, with
+    every compiled module against every source; the golden books pin the rest."""
+    if not any(native.is_current(source) for _, sources in native.groups() for source in sources):
+        pytest.skip("nothing is compiled here: nothing to compare")
+    for args in AGREEMENT_RUNS:
+        compiled = _puzzlebook(args, "1", tmp_path)
+        assert compiled == _puzzlebook(args, "0", tmp_path), " ".join(args)
+    sudoku = tmp_path / "sudoku.txt"
+    _puzzlebook(["generate", "--kind", "sudoku", "--difficulty", "extreme", "-o", str(sudoku)], "1", tmp_path)
+    hidato = tmp_path / "hidato.txt"
+    _puzzlebook(["generate", "--kind", "hidato", "--difficulty", "expert", "--size", "7", "-o", str(hidato)], "1",
+                tmp_path)
+    for made in (sudoku, hidato):
+        steps = ["solve", "--steps", str(made)]
+        assert _puzzlebook(steps, "1", tmp_path) == _puzzlebook(steps, "0", tmp_path)

@@ -1,11 +1,14 @@
 """Hidato (king adjacency) and its Numbrix variant (orthogonal adjacency): boards, solver, generator.
 
-The solver module may be compiled (pipeline.native); an outdated compiled build is passed over here,
-before anything imports it.
+The modules in COMPILED are compiled by `make` (pipeline.native) when the machine can; an outdated
+build of any of them is passed over here, before anything imports them.
 """
 
 from pathlib import Path
 
-from pipeline.native import prefer_current
+from pipeline.native import use_compiled
 
-prefer_current(__name__ + ".solve", Path(__file__).with_name("solve.py"))
+COMPILED = ("solve", "state", "techniques", "rigid", "logic", "probe", "dig", "path", "generate", "canon")
+"""The modules whose time is the interpreter's own work per line: search, reasoning, digging, fingerprints."""
+
+use_compiled(__name__, Path(__file__).parent, COMPILED)

@@ -58,7 +58,11 @@ class State:
         "touch_twice",
     )
 
-    def __init__(self, cand: list[int], n: int, geo: Geometry, log: list | None = None) -> None:
+    def __init__(self, cand: list[int], n: int, geo: Geometry, log: list | None = None,
+                 twin_of: State | None = None) -> None:
+        if twin_of is not None:  # copy(): built through __init__, as a compiled class must be
+            self._twin(twin_of, log)
+            return
         self.n = n
         self.geo = geo
         self.cand = list(cand)
@@ -112,14 +116,16 @@ class State:
                 raise Contradiction(k)
 
     def copy(self, log: list | None = None) -> State:
-        twin = object.__new__(State)
-        twin.n, twin.geo, twin.cand, twin.pos = self.n, self.geo, self.cand.copy(), self.pos.copy()
-        twin.taken, twin.left, twin.log, twin.cursor = self.taken, self.left, log, self.cursor
-        twin.settled = self.settled.copy()
-        twin.probes = None
-        twin._unplaced = self._unplaced
-        twin.touch, twin.touch_twice = self.touch, self.touch_twice  # (answers that hold for any state)
-        return twin
+        return State(self.cand, self.n, self.geo, log, twin_of=self)
+
+    def _twin(self, other: State, log: list | None) -> None:
+        """These fields set as `other`'s, to change without touching it (no given is pinned again)."""
+        self.n, self.geo, self.cand, self.pos = other.n, other.geo, other.cand.copy(), other.pos.copy()
+        self.taken, self.left, self.log, self.cursor = other.taken, other.left, log, other.cursor
+        self.settled = other.settled.copy()
+        self.probes = None
+        self._unplaced = other._unplaced
+        self.touch, self.touch_twice = other.touch, other.touch_twice  # (answers that hold for any state)
 
     def place(self, k: int, bit: int) -> None:
         """Put k on `bit`: its chain neighbours k-1 and k+1 must then touch that cell."""

@@ -91,8 +91,27 @@ class Marks:
     break (a supposition that breaks still breaks with fewer candidates).
     """
 
-    def __init__(self, box: int, cells: tuple[int, ...] | list[int]) -> None:
-        self.geo: Geometry = geometry(box)
+    geo: Geometry
+    n: int
+    cand: list[int]
+    value: list[int]
+    plane: list[int]
+    done: list[int]
+    left: int
+    open: int
+    erased: int
+    """Candidates erased so far, by placements and steps (a chain's length counts them)."""
+    memory: dict[str, dict[int, object]]
+
+    def __init__(self, box: int, cells: tuple[int, ...] | list[int], twin_of: Marks | None = None) -> None:
+        if twin_of is not None:  # copy(): built through __init__, as a compiled class must be
+            self.geo, self.n, self.left, self.erased, self.open = (
+                twin_of.geo, twin_of.n, twin_of.left, twin_of.erased, twin_of.open)
+            self.cand, self.value, self.plane = twin_of.cand.copy(), twin_of.value.copy(), twin_of.plane.copy()
+            self.done = twin_of.done.copy()
+            self.memory = {}
+            return
+        self.geo = geometry(box)
         self.n = self.geo.n
         full = (1 << self.n) - 1
         self.cand = [full] * len(cells)
@@ -102,8 +121,7 @@ class Marks:
         self.left = len(cells)
         self.open = (1 << len(cells)) - 1
         self.erased = 0
-        """Candidates erased so far, by placements and steps (a chain's length counts them)."""
-        self.memory: dict[str, dict[int, object]] = {}
+        self.memory = {}
         for i, v in enumerate(cells):
             if v:
                 if not self.cand[i] >> (v - 1) & 1:
@@ -112,12 +130,7 @@ class Marks:
 
     def copy(self) -> Marks:
         """The same marks, to change without touching these (a supposition's trial)."""
-        twin = object.__new__(Marks)
-        twin.geo, twin.n, twin.left, twin.erased, twin.open = self.geo, self.n, self.left, self.erased, self.open
-        twin.cand, twin.value, twin.plane = self.cand.copy(), self.value.copy(), self.plane.copy()
-        twin.done = self.done.copy()
-        twin.memory = {}
-        return twin
+        return Marks(self.geo.box, (), twin_of=self)
 
     def place(self, i: int, digit: int) -> None:
         bit = 1 << (digit - 1)
