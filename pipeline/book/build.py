@@ -15,13 +15,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
 from pipeline.atomic import leftovers, write_bytes_atomic, write_text_atomic
 from pipeline.book.config import config_folder, load_config
 from pipeline.book.configerrors import error_path, error_words, field_line
+from pipeline.book.finishing import DrawTask, ThumbnailTask, finishing_task, finishing_work, thumbnail_runs
 from pipeline.book.folderlock import exclusive
 from pipeline.book.listing import listing_text
 from pipeline.book.capacity import check_capacity
@@ -41,11 +42,12 @@ from pipeline.book.writing import WRITE_TEST, check_writable, writing
 from pipeline.bookspec import MAX_SEED, BookSpec, ParallelSpec
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.errors import PuzzleBookError
-from pipeline.report.page import REPORT, Thumbnails, report_html
+from pipeline.report.page import REPORT, report_html
+from pipeline.report.thumbnails import Thumbnails
 from pipeline.typeset import book_fonts, typeset_cover
 from pipeline.typeset.fonts import Fonts
 from pipeline.typeset.join import join_parts
-from pipeline.typeset.parts import BookLayout, DrawnPart, Part, draw_part, plan_book
+from pipeline.typeset.parts import DrawnPart, plan_book
 
 OUTPUT = Path("output")
 PASSED = "passed-over.jsonl"
@@ -199,10 +201,6 @@ def keep_chosen(folder: Path, records: list[PuzzleRecord], passed: list[PuzzleRe
             (folder / PASSED).unlink(missing_ok=True)
 
 
-THUMBNAILS_PER_TASK = 64
-"""Report thumbnails drawn per worker task: a few tenths of a second each, little to send."""
-
-
 @dataclass(frozen=True)
 class Finishing:
     """What typesetting a build's volumes needs besides their records."""
@@ -227,52 +225,56 @@ def typeset_volumes(targets: list[Volume], records: dict[int | None, list[Puzzle
     """Typeset each volume's book (or only its cover), listing, manifest and report.
 
     The books' pages are drawn in the workers, every volume's parts together, and joined here
-    (typeset.parts: the same bytes whatever draws them); so are the report's thumbnails. This
+    (typeset.parts: the same bytes whatever draws them); the report's thumbnails are drawn in the
+    same run, the longest tasks handed out first so that the workers finish together. This
     process plans, joins and writes: cheap, so no serial stage holds the workers back. Every book is
     joined before any is written, so a page that cannot print leaves every volume as it was. A
     remote cluster does not have the config's own font files: then the pages are drawn here.
     """
     here = workers.remote and bool(how.fonts.files)
     tell.stage("typeset")
+    thumbs: list[str] = []
     with clock.stage("typeset"), located(how.config_path):
         plans = [plan_book(part.book, records[part.number], screen=how.screen, fonts=how.fonts) for part in targets]
-        if not how.cover_only:
-            drawn = iter(workers.map(draw_task, [(plan.layout, piece) for plan in plans for piece in plan.parts],
-                                     here=here))
+        if not how.cover_only:  # the pages and the report's thumbnails: one run, the longest tasks first
+            pieces: list[DrawTask] = [(plan.layout, piece) for plan in plans for piece in plan.parts]
+            thumbnails = Thumbnails.of(targets[0].book, how.fonts)
+            runs: list[ThumbnailTask] = [(thumbnails, run) for part in targets
+                                         for run in thumbnail_runs(records[part.number])]
+            done = workers.map(finishing_task, [*pieces, *runs], here=here, work=finishing_work)
+            drawn = iter(cast(list[DrawnPart], done[:len(pieces)]))
+            thumbs = [svg for svgs in cast(list[list[str]], done[len(pieces):]) for svg in svgs]
             books = [join_parts(plan.layout, [next(drawn) for _ in plan.parts]) for plan in plans]
             for part, data in zip(targets, books):
                 with writing(how.pdf(part.folder)):
                     write_bytes_atomic(how.pdf(part.folder), data)
-    thumbs: list[str] = []
-    if not how.cover_only:
-        with clock.stage("report"):
-            runs = [run for part in targets for run in _runs(records[part.number], THUMBNAILS_PER_TASK)]
-            thumbnails = Thumbnails.of(targets[0].book, how.fonts)
-            thumbs = [svg for svgs in workers.map(thumbnails, runs, here=here) for svg in svgs]
     tell.stage("cover")
     reports = [_finish(part, records[part.number], plan.layout.page_count, how, clock)
                for part, plan in zip(targets, plans)]
     if not how.cover_only:
-        with clock.stage("report", add=True):
-            write_reports(targets, records, reports, thumbs, workers, how)
+        write_reports(targets, records, reports, thumbs, workers, how, clock)
     return reports
 
 
 def write_reports(targets: list[Volume], records: dict[int | None, list[PuzzleRecord]], reports: list[BuildReport],
-                  thumbs: list[str], workers: Workers, how: Finishing) -> None:
-    """Each volume's manifest.json, and its report.html rendered in a worker (the config read again
-    there: a spec's sections do not travel), here when the workers are on a remote cluster."""
+                  thumbs: list[str], workers: Workers, how: Finishing, clock: Clock) -> None:
+    """Each volume's report.html, rendered in a worker (the config read again there: a spec's sections
+    do not travel; here when the workers are on a remote cluster), then its manifest.json, written
+    last so that it holds every stage's time (the report shows none of them)."""
     tasks = []
     for part, report in zip(targets, reports):
         own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
         summary = manifest(part.book, how.config_path, records[part.number], report, how.screen)
-        with writing(part.folder / MANIFEST):
-            write_json_atomic(part.folder / MANIFEST, summary)
         tasks.append(ReportTask(str(Path(how.config_path).resolve()), how.seed, part.number, records[part.number],
                                 summary, own))  # resolved: a worker may have started in another folder
-    for part, html in zip(targets, workers.map(render_report, tasks, here=workers.remote)):
-        with writing(part.folder / REPORT):
-            write_text_atomic(part.folder / REPORT, html)
+    with clock.stage("report", add=True):
+        for part, html in zip(targets, workers.map(render_report, tasks, here=workers.remote)):
+            with writing(part.folder / REPORT):
+                write_text_atomic(part.folder / REPORT, html)
+    for part, report in zip(targets, reports):
+        with writing(part.folder / MANIFEST):
+            write_json_atomic(part.folder / MANIFEST, manifest(part.book, how.config_path, records[part.number],
+                                                               report, how.screen))
 
 
 @dataclass(frozen=True)
@@ -298,15 +300,6 @@ def render_report(task: ReportTask) -> str:
     fonts = book_fonts(book.fonts.files(config_folder(task.config_path)), book.fonts.shown())
     with located(task.config_path):
         return report_html(book, task.records, task.summary, fonts=fonts, thumbs=task.thumbs)
-
-
-def draw_task(task: tuple[BookLayout, Part]) -> DrawnPart:
-    """One part of one volume's book, drawn in a worker."""
-    return draw_part(*task)
-
-
-def _runs(records: list[PuzzleRecord], size: int) -> list[list[PuzzleRecord]]:
-    return [records[start:start + size] for start in range(0, len(records), size)]
 
 
 def _finish(part: Volume, records: list[PuzzleRecord], pages: int, how: Finishing, clock: Clock) -> BuildReport:

@@ -57,8 +57,13 @@ class Workers:
         """Whether the workers run on a cluster elsewhere (which sees none of this machine's files)."""
         return self.parallel.backend == "dask" and self.parallel.scheduler is not None
 
-    def map(self, func: Callable[[Any], R], items: Sequence[Any], *, here: bool = False) -> list[R]:
-        """func(item) for every item, in the items' order (in this process when `here`)."""
+    def map(self, func: Callable[[Any], R], items: Sequence[Any], *, here: bool = False,
+            work: Callable[[Any], float] | None = None) -> list[R]:
+        """func(item) for every item, in the items' order (in this process when `here`).
+
+        `work` estimates an item's time: the items are then handed out longest first (a long one
+        started last would keep one worker busy while the others wait). The results keep the items'
+        order either way."""
         if here:
             return [func(item) for item in items]
         found: dict[int, R] = {}
@@ -66,7 +71,10 @@ class Workers:
         def got(result: tuple[int, R]) -> None:
             found[result[0]] = result[1]
 
-        self.run(_Numbered(func), list(enumerate(items)), got, bar=False, one_here=False)
+        numbered = list(enumerate(items))
+        if work is not None:
+            numbered.sort(key=lambda pair: -work(pair[1]))  # stable: equal estimates keep their order
+        self.run(_Numbered(func), numbered, got, bar=False, one_here=False)
         return [found[number] for number in range(len(items))]
 
 

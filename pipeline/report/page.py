@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -23,16 +21,13 @@ from pipeline.bookspec import BookSpec
 from pipeline.i18n import words_for
 from pipeline.kinds import registry
 from pipeline.report.charts import difficulty_charts
+from pipeline.report.thumbnails import Thumbnails
 from pipeline.report.rows import by_section, figures, review_rows
 from pipeline.drawing.faces import DEFAULT_FONTS, Fonts
-from pipeline.typeset.fonts import font_path, register_file, register_fonts
 from pipeline.typeset.howto import level_name
-from pipeline.typeset.single import puzzle_svg
 from pipeline.kinds.record import PuzzleRecord
 
 REPORT = "report.html"
-THUMB = 96
-"""Pixels across a thumbnail."""
 
 _ENV = Environment(
     loader=FileSystemLoader(str(resources.files("pipeline.report").joinpath("templates"))),
@@ -49,33 +44,6 @@ def level_names(book: BookSpec) -> dict[str, str]:
         for level in registry.kind(section.kind).levels:
             names.setdefault(level, level_name(section.kind, level, words))
     return names
-
-
-def thumbnail(record: PuzzleRecord, *, large_print: bool, fonts: Fonts, width: int = THUMB) -> str:
-    """A puzzle as the book draws it, `width` pixels across, as SVG markup."""
-    return puzzle_svg(record.kind, record.grid, large_print=large_print, fonts=fonts, pixel_width=width)
-
-
-@dataclass(frozen=True)
-class Thumbnails:
-    """Draws a run of records' thumbnails in any process (a build's workers): the book's fonts travel
-    as their files and are registered where it runs."""
-
-    large_print: bool
-    fonts: Fonts
-    files: tuple[tuple[str, str], ...]
-
-    @classmethod
-    def of(cls, book: BookSpec, fonts: Fonts) -> Thumbnails:
-        names = (fonts.text, fonts.bold, fonts.number, fonts.given)
-        return cls(book.large_print, fonts,
-                   tuple((name, str(path.resolve())) for name in dict.fromkeys(names) if (path := font_path(name))))
-
-    def __call__(self, records: Sequence[PuzzleRecord]) -> list[str]:
-        register_fonts()
-        for name, path in self.files:
-            register_file(name, Path(path))
-        return [thumbnail(record, large_print=self.large_print, fonts=self.fonts) for record in records]
 
 
 def report_html(book: BookSpec, records: list[PuzzleRecord], manifest: dict[str, Any], *, fonts: Fonts = DEFAULT_FONTS,
