@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -43,14 +43,19 @@ class Job:
         The kind's parameters sit beside the common fields (as they did before kinds had a face of
         their own), so existing checkpoints stay valid; parameters that are None are left out.
         """
-        content = {key: value for key, value in asdict(self).items() if key not in ("section_index", "params")}
+        content = {key: value for key, value in self._fields().items() if key not in ("section_index", "params")}
         content |= {key: value for key, value in self.params.items() if value is not None}
         content["engine"] = __version__
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "fingerprint": self.fingerprint}
+        return {**self._fields(), "params": dict(self.params), "fingerprint": self.fingerprint}
+
+    def _fields(self) -> dict[str, Any]:
+        """The fields by name, as `asdict` gives them but without its deep copy (a build turns every
+        job into a dict, in its own process: the copies were a tenth of that process's time)."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
 def plan(book: BookSpec) -> list[Job]:

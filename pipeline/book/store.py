@@ -48,8 +48,14 @@ def checksummed_line(content: Mapping[str, Any]) -> str:
 def append_record(path: Path, record: PuzzleRecord, line: str | None = None) -> None:
     """Add one record at the end of the checkpoint and push it to the disk before returning; `line`,
     when given, is its record_line already written out (by the worker that made it)."""
+    append_lines(path, [record_line(record) if line is None else line])
+
+
+def append_lines(path: Path, lines: list[str]) -> None:
+    """Add record lines (record_line's) at the end of the checkpoint and push them to the disk before
+    returning: the records a worker sends together cost one write and one sync."""
     with open(path, "a", encoding="utf-8", newline="\n") as handle:
-        handle.write(record_line(record) if line is None else line)
+        handle.write("".join(lines))
         handle.flush()
         os.fsync(handle.fileno())
 

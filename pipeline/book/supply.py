@@ -12,7 +12,7 @@ from pipeline.book.make import make_jobs
 from pipeline.book.plan import Job
 from pipeline.book.preflight import probe
 from pipeline.book.resume import Saved, placed
-from pipeline.book.store import CHECKPOINT, append_record
+from pipeline.book.store import CHECKPOINT, append_lines, record_line
 from pipeline.book.unique import Slot
 from pipeline.book.workers import Workers
 from pipeline.book.writing import writing
@@ -56,25 +56,24 @@ class Supply:
                 else:
                     found[job.fingerprint] = placed(record, job)
 
-        def keep(record: PuzzleRecord, line: str | None = None) -> None:
-            slot = todo[job_of(record)]
-            checkpoint = self.folders[slot.volume] / CHECKPOINT
-            with writing(checkpoint):
-                append_record(checkpoint, record, line)
-            found[job_of(record)] = record
-            self.made.add(job_of(record))
-            if line is not None:
-                self.lines[job_of(record)] = line
-            self.told(record, slot.volume)
-
         def keep_all(made: list[tuple[PuzzleRecord, str]]) -> None:
+            """The records one task made, appended to their volumes' checkpoints (one write each)."""
+            by_volume: dict[int | None, list[str]] = {}
             for record, line in made:
-                keep(record, line)
+                by_volume.setdefault(todo[job_of(record)].volume, []).append(line)
+            for volume, lines in by_volume.items():
+                checkpoint = self.folders[volume] / CHECKPOINT
+                with writing(checkpoint):
+                    append_lines(checkpoint, lines)
+            for record, line in made:
+                found[job_of(record)] = record
+                self.made.add(job_of(record))
+                self.lines[job_of(record)] = line
+                self.told(record, todo[job_of(record)].volume)
 
         if not self.probed:  # the first round: before the workers start on the rest
             self.probed = True
-            for record in probe([slot.current for slot in todo.values()]):
-                keep(record)
+            keep_all([(record, record_line(record)) for record in probe([slot.current for slot in todo.values()])])
         rest = sorted((slot.current for key, slot in todo.items() if key not in found), key=hardest_first)
         size = JOBS_PER_TASK if len(rest) >= MANY_JOBS else 1
         tasks = [[job.to_dict() for job in rest[start:start + size]] for start in range(0, len(rest), size)]

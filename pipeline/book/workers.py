@@ -32,6 +32,8 @@ class Workers:
         self.quiet = quiet
         self._open = ExitStack()
         self._client: Any | None = None
+        self._pooled = False
+        """Whether a run of this build has used the pool (it is up now)."""
 
     def __enter__(self) -> Workers:
         return self
@@ -41,12 +43,18 @@ class Workers:
 
     def run(self, func: Callable[[T], R], items: Sequence[T], on_result: Callable[[R], None], *,
             bar: bool = True, one_here: bool = True) -> list[str]:
-        """`on_result(func(item))` for every item, in completion order; notes for the user."""
+        """`on_result(func(item))` for every item, in completion order; notes for the user.
+
+        A single item runs in this process (`one_here`) only while the pool has not been started:
+        once it runs, sending the item costs less than working here, and this process stays free to
+        receive and write (its CPU time is what limits a build across many cores)."""
         parallel = self.parallel
         if items and parallel.backend == "dask" and self._client is None:
             self._client = self._open.enter_context(dask_session(parallel.backend, parallel.n_jobs, parallel.scheduler))
+        here = one_here and not self._pooled
+        self._pooled = self._pooled or len(items) > 1 or (bool(items) and not here)
         return run_jobs(func, items, n_jobs=parallel.n_jobs, backend=parallel.backend, scheduler=parallel.scheduler,
-                        quiet=self.quiet or not bar, on_result=on_result, client=self._client, one_here=one_here)
+                        quiet=self.quiet or not bar, on_result=on_result, client=self._client, one_here=here)
 
     def sample(self, jobs: list[Job]) -> list[Fingerprint]:
         """The fingerprint of each job's puzzle, in the jobs' order (capacity.py's sample)."""
