@@ -55,7 +55,10 @@ class Job:
     def _fields(self) -> dict[str, Any]:
         """The fields by name, as `asdict` gives them but without its deep copy (a build turns every
         job into a dict, in its own process: the copies were a tenth of that process's time)."""
-        return {item.name: getattr(self, item.name) for item in fields(self)}
+        return {name: getattr(self, name) for name in _JOB_FIELDS}
+
+
+_JOB_FIELDS = tuple(item.name for item in fields(Job))
 
 
 def plan(book: BookSpec) -> list[Job]:

@@ -85,14 +85,21 @@ def telling_pages(pages: list[Page], records: list[PuzzleRecord]) -> list[int]:
     names, numbers and what its boards print, like a list of words: the rest repeat)."""
     chosen: list[int] = []
     met: set[tuple[object, ...]] = set()
+    seen: dict[int, set[str]] = {}
+
+    def characters(grid: object) -> set[str]:
+        """What a board prints, as characters (Blanks makes a board once: its grids repeat)."""
+        if id(grid) not in seen:
+            seen[id(grid)] = set(json.dumps(grid, ensure_ascii=False))
+        return seen[id(grid)]
+
     for number, page in enumerate(pages, 1):
         if page.role not in ("puzzles", "answers"):
             chosen.append(number)
             continue
         first = records[page.items[0]]
         keys: set[tuple[object, ...]] = {(page.role, first.section_index)}
-        keys |= {(page.role, "character", character) for i in page.items
-                 for character in set(json.dumps(records[i].grid, ensure_ascii=False))}
+        keys |= {(page.role, "character", character) for i in page.items for character in characters(records[i].grid)}
         if page.role == "puzzles":
             keys |= {(page.role, records[i].section_index, records[i].difficulty) for i in page.items}
         if not keys <= met:
@@ -111,16 +118,18 @@ class Blanks:
     def record(self, job: Job) -> PuzzleRecord:
         """A record with the job's place and an empty grid of its board (the size is all layout needs)."""
         kind = registry.kind(job.kind)
-        fixed = self.board_cells(job) is not None
-        key = (job.kind, _key(job.params), None if fixed else job.seed)
+        params = _key(job.params)
+        fixed = self.board_cells(job, params) is not None
+        key = (job.kind, params, None if fixed else job.seed)
         if key not in self.grids:
             self.grids[key] = kind.blank_grid(job.params, job.seed)
         grid = self.grids[key]
         return PuzzleRecord(job.kind, job.seed, job.difficulty, grid, grid, {"level": job.difficulty}, attempts=0,
                             place=Place(job.section, job.section_index, job.index), fingerprint=job.fingerprint)
 
-    def board_cells(self, job: Job) -> int | None:
-        key = (job.kind, _key(job.params))
+    def board_cells(self, job: Job, params: str | None = None) -> int | None:
+        """The job's board's cells (None for a board drawn anew per seed); `params` is _key(job.params)."""
+        key = (job.kind, _key(job.params) if params is None else params)
         if key not in self.cells:
             self.cells[key] = registry.kind(job.kind).board_cells(job.params)
         return self.cells[key]

@@ -52,7 +52,11 @@ autoscaling cluster may add workers back within that time; a lost one would leav
 forever)."""
 WORKER_CHECK_SECONDS = 1.0
 WORKER_LOOK_SECONDS = 0.02
-"""How often the loky pool's worker processes are looked for: a new one takes far longer to start."""
+"""How often the loky pool's worker processes are looked for while new ones appear: a new one takes
+far longer to start. Once none has for a while, the looks space out up to WORKER_LOOK_MAX_SECONDS."""
+WORKER_LOOK_MAX_SECONDS = 0.5
+"""The longest wait between looks: a pool's workers all start at once, and the looks cost the build's
+own process CPU time (50 a second were a tenth of it on a 2000-puzzle book)."""
 
 
 class WorkerLost(Exception):
@@ -215,12 +219,15 @@ class _Workers(threading.Thread):
         self._done = threading.Event()
 
     def run(self) -> None:
+        wait = WORKER_LOOK_SECONDS
         while True:
             # active_children() also reaps the ones that ended, as starting any process does
+            before = len(self.seen)
             for process in multiprocessing.active_children():
                 if isinstance(process, LokyProcess):
                     self.seen.setdefault(process.pid, process)
-            if self._done.wait(WORKER_LOOK_SECONDS):
+            wait = WORKER_LOOK_SECONDS if len(self.seen) > before else min(wait * 1.25, WORKER_LOOK_MAX_SECONDS)
+            if self._done.wait(wait):
                 return
 
     def stop(self) -> None:

@@ -183,7 +183,7 @@ class PathKind(Kind[Board, Grid, PathJob]):
         return [list(row) for row in blank_grid(self._mask(params, seed))]
 
     def holes(self, grid: Any) -> int:
-        return sum(cell is None for row in grid for cell in row)
+        return sum(row.count(None) for row in grid)
 
     def board_cells(self, params: PathJob) -> int | None:
         if params["shape"]["name"] in RANDOM_SHAPES:
