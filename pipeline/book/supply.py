@@ -21,9 +21,10 @@ from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 
 
-JOBS_PER_TASK = 4
-"""Jobs a worker is sent at a time when there are many: a quarter of the sending and receiving in the
-build's own process, and tasks still short (the hardest go first) so that no worker waits long at the end."""
+JOBS_PER_TASK = 8
+"""Jobs a worker is sent at a time when there are many: an eighth of the sending, receiving and syncing
+in the build's own process (4 a task left it 2.1% of a 2000-puzzle build's CPU, 8 1.8%), and tasks
+still short (the hardest go first, the last are easy ones) so that no worker waits long at the end."""
 MANY_JOBS = 200
 
 
