@@ -261,20 +261,20 @@ def write_reports(targets: list[Volume], records: dict[int | None, list[PuzzleRe
     """Each volume's report.html, rendered in a worker (the config read again there: a spec's sections
     do not travel; here when the workers are on a remote cluster), then its manifest.json, written
     last so that it holds every stage's time (the report shows none of them)."""
-    tasks = []
+    tasks, summaries = [], []
     for part, report in zip(targets, reports):
         own, thumbs = thumbs[:len(records[part.number])], thumbs[len(records[part.number]):]
-        summary = manifest(part.book, how.config_path, records[part.number], report, how.screen)
+        summaries.append(manifest(part.book, how.config_path, records[part.number], report, how.screen))
         tasks.append(ReportTask(str(Path(how.config_path).resolve()), how.seed, part.number, records[part.number],
-                                summary, own))  # resolved: a worker may have started in another folder
+                                summaries[-1], own))  # resolved: a worker may have started in another folder
     with clock.stage("report", add=True):
         for part, html in zip(targets, workers.map(render_report, tasks, here=workers.remote)):
             with writing(part.folder / REPORT):
                 write_text_atomic(part.folder / REPORT, html)
-    for part, report in zip(targets, reports):
+    for part, summary in zip(targets, summaries):
+        summary = {**summary, "timings_seconds": dict(clock.wall), "main_cpu_seconds": dict(clock.cpu)}
         with writing(part.folder / MANIFEST):
-            write_json_atomic(part.folder / MANIFEST, manifest(part.book, how.config_path, records[part.number],
-                                                               report, how.screen))
+            write_json_atomic(part.folder / MANIFEST, summary)
 
 
 @dataclass(frozen=True)
