@@ -200,6 +200,16 @@ MEMO_SETS = 20_000
 """Sets each memo of a ReachCache holds before it starts afresh (a few MB on a 40x40 board)."""
 
 
+def _touch_remembered(cells: int, touched: dict[int, int], touch: Callable[[int], int]) -> int:
+    """`touch(cells)`, remembered in `touched` (a ReachCache's memo, started afresh when full)."""
+    known = touched.get(cells)
+    if known is None:
+        if len(touched) >= MEMO_SETS:
+            touched.clear()
+        known = touched[cells] = touch(cells)
+    return known
+
+
 def propagate_from(
     cand: list[int],
     n: int,
@@ -288,12 +298,7 @@ def propagate_from(
                         free = open_mask ^ taken
                         r = nbrs[new.bit_length() - 1]
                     else:
-                        known = touched.get(new)
-                        if known is None:
-                            if len(touched) >= MEMO_SETS:
-                                touched.clear()
-                            known = touched[new] = touch(new)
-                        r = known
+                        r = _touch_remembered(new, touched, touch)
                     reach[j] = r
                     src[j] = new
                     if j == n:
@@ -341,12 +346,7 @@ def propagate_from(
                         free = open_mask ^ taken
                         r = nbrs[new.bit_length() - 1]
                     else:
-                        known = touched.get(new)
-                        if known is None:
-                            if len(touched) >= MEMO_SETS:
-                                touched.clear()
-                            known = touched[new] = touch(new)
-                        r = known
+                        r = _touch_remembered(new, touched, touch)
                     reach[j] = r
                     src[j] = new
                     if j == 1:
