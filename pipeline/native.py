@@ -1,7 +1,10 @@
-"""Compiled builds of the hot modules: mypyc turns their typed Python into C extensions.
+"""Compiled builds of the hot modules: mypyc turns their typed Python into C extensions, and a kind's
+own C (a search core on machine words) is built beside them.
 
 A kind package names its hot modules in `COMPILED` (a tuple of module names in its __init__.py) and
-calls `use_compiled` there. `make` runs `python -m pipeline.native` once the packages are installed:
+calls `use_compiled` there; it names the C extensions it carries in `EXTENSIONS` (NAME.c beside the
+package's modules) and loads each with `load_extension`, which gives None when it is not built from
+its present source, so that the Python it stands in for runs instead. `make` runs `python -m pipeline.native` once the packages are installed:
 on a machine with a C compiler and Python's headers, mypyc compiles each package's modules together
 into one library beside them (`compiled__mypyc`, so calls between them skip the interpreter) with a
 small library per module that loads it: the same code, so the same answers, with the interpreter's
@@ -95,26 +98,54 @@ def use_compiled(package: str, folder: Path, modules: Sequence[str]) -> None:
         sys.meta_path.insert(0, _SourceFirst(sources))
 
 
-def compiled_modules(init: Path) -> tuple[str, ...]:
-    """The module names a package's __init__.py lists in COMPILED (read, not imported: `make` asks
-    before the project's dependencies are installed)."""
+def load_extension(package: str, name: str) -> ModuleType | None:
+    """`package`'s C extension `name` (built from NAME.c in the package's folder) when it is built from
+    exactly its present source and PUZZLEBOOK_NATIVE is not 0; None otherwise (its caller then runs the
+    Python the extension stands in for). The folder is the package's own: a module compiled by mypyc
+    does not know its real `__file__`."""
+    folder = Path(importlib.import_module(package).__path__[0])
+    if os.environ.get(SWITCH) == "0" or not is_current(folder / f"{name}.c"):
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ImportError:  # built for another Python, say: the Python path answers the same
+        return None
+
+
+def listed_names(init: Path, variable: str) -> tuple[str, ...]:
+    """The module names a package's __init__.py lists in `variable` (COMPILED or EXTENSIONS; read, not
+    imported: `make` asks before the project's dependencies are installed)."""
     for node in ast.parse(init.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == variable for t in node.targets):
             value = ast.literal_eval(node.value)
             if isinstance(value, tuple) and all(isinstance(name, str) for name in value):
                 return value
-            raise ValueError(f"{init}: COMPILED must be a tuple of module names")
+            raise ValueError(f"{init}: {variable} must be a tuple of module names")
     return ()
+
+
+def compiled_modules(init: Path) -> tuple[str, ...]:
+    """The module names a package's __init__.py lists in COMPILED (compiled by mypyc)."""
+    return listed_names(init, "COMPILED")
+
+
+def _listed(kinds: Path, variable: str, suffix: str) -> list[tuple[str, list[Path]]]:
+    found = []
+    for init in sorted(kinds.glob("*/__init__.py")):
+        names = listed_names(init, variable)
+        if names:
+            found.append((f"pipeline.kinds.{init.parent.name}", [init.with_name(name + suffix) for name in names]))
+    return found
 
 
 def groups(kinds: Path = KINDS) -> list[tuple[str, list[Path]]]:
     """(package, its compiled sources) for each kind package that names any."""
-    found = []
-    for init in sorted(kinds.glob("*/__init__.py")):
-        names = compiled_modules(init)
-        if names:
-            found.append((f"pipeline.kinds.{init.parent.name}", [init.with_name(f"{name}.py") for name in names]))
-    return found
+    return _listed(kinds, "COMPILED", ".py")
+
+
+def extensions(kinds: Path = KINDS) -> list[tuple[str, list[Path]]]:
+    """(package, the C sources of its extensions) for each kind package that names any."""
+    return _listed(kinds, "EXTENSIONS", ".c")
 
 
 def missing_tools() -> str | None:
@@ -140,20 +171,33 @@ setup(
 """
 
 
-def compile_group(package: str, sources: list[Path], root: Path) -> str | None:
-    """Compile one package's modules into one library group; why it failed, or None."""
+SETUP_C = """\
+from setuptools import Extension, setup
+
+setup(
+    name="puzzlebook-native-c",
+    ext_modules=[Extension({module!r}, [{path!r}], extra_compile_args=["-O2", "-std=gnu11"])],
+    script_args=["build_ext", "--inplace", "--build-temp", {temp!r}, "--build-lib", {lib!r}],
+)
+"""
+
+
+def _forget(sources: list[Path]) -> list[str]:
+    """Remove `sources`' libraries and records before a build (a failed build must not leave an old
+    record standing); the digests of the text the compiler is about to read."""
     for source in sources:
-        stamp_path(source).unlink(missing_ok=True)  # a failed build must not leave an old record standing
+        stamp_path(source).unlink(missing_ok=True)
         for lib in libraries(source):
             lib.unlink()
-    for old in sources[0].parent.glob("*__mypyc.*"):  # the group library (and one of an older layout)
-        old.unlink()
-    digests = [source_digest(source) for source in sources]  # the text mypyc reads, should it change meanwhile
-    names = [str(source.relative_to(root)) for source in sources]
+    return [source_digest(source) for source in sources]
+
+
+def _run_setup(script_text: str, sources: list[Path], digests: list[str], root: Path) -> str | None:
+    """Run a setup script that builds `sources`' libraries in place; why it failed, or None (then each
+    source's digest is recorded beside it)."""
     with tempfile.TemporaryDirectory(prefix="puzzlebook-native-") as work:
         script = Path(work) / "setup.py"
-        script.write_text(SETUP.format(paths=names, group=f"{package}.{GROUP}", target=str(Path(work) / "c"),
-                                       temp=str(Path(work) / "temp"), lib=str(Path(work) / "lib")), encoding="utf-8")
+        script.write_text(script_text.replace("@WORK@", work), encoding="utf-8")
         done = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not all(libraries(source) for source in sources):
         return done.stdout[-4000:] + done.stderr[-4000:]
@@ -162,15 +206,46 @@ def compile_group(package: str, sources: list[Path], root: Path) -> str | None:
     return None
 
 
-def build(found: list[tuple[str, list[Path]]], root: Path) -> int:
-    """Compile every group with mypyc; the exit status for make."""
+def compile_group(package: str, sources: list[Path], root: Path) -> str | None:
+    """Compile one package's modules into one library group; why it failed, or None."""
+    digests = _forget(sources)
+    for old in sources[0].parent.glob("*__mypyc.*"):  # the group library (and one of an older layout)
+        old.unlink()
+    names = [str(source.relative_to(root)) for source in sources]
+    script = SETUP.format(paths=names, group=f"{package}.{GROUP}", target="@WORK@/c", temp="@WORK@/temp",
+                          lib="@WORK@/lib")
+    return _run_setup(script, sources, digests, root)
+
+
+def compile_extension(package: str, source: Path, root: Path) -> str | None:
+    """Compile one C extension (NAME.c into NAME's library beside it); why it failed, or None."""
+    digests = _forget([source])
+    script = SETUP_C.format(module=f"{package}.{source.stem}", path=str(source.relative_to(root)),
+                            temp="@WORK@/temp", lib="@WORK@/lib")
+    return _run_setup(script, [source], digests, root)
+
+
+def build(found: list[tuple[str, list[Path]]], root: Path, cores: list[tuple[str, list[Path]]] | None = None) -> int:
+    """Compile every group with mypyc and every C extension in `cores`; the exit status for make."""
+    cores = cores or []
     why_not = missing_tools()
     if why_not is not None:
-        for _, sources in found:
+        for _, sources in found + cores:
             for source in sources:
                 stamp_path(source).unlink(missing_ok=True)
         print(f"puzzlebook: note: {why_not}: the solvers run as plain Python (same answers, slower)")
         return 0
+    for package, sources in cores:
+        for source in sources:
+            if is_current(source):
+                print(f"puzzlebook: {package}.{source.stem} is current")
+                continue
+            failure = compile_extension(package, source, root)
+            if failure is not None:
+                print(failure, file=sys.stderr)
+                print(f"puzzlebook: compiling {source.relative_to(root)} failed (see above)", file=sys.stderr)
+                return 1
+            print(f"puzzlebook: compiled {package}.{source.stem} from C")
     for package, sources in found:
         if all(is_current(source) for source in sources):
             print(f"puzzlebook: {package}'s compiled modules are current")
@@ -185,16 +260,16 @@ def build(found: list[tuple[str, list[Path]]], root: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pipeline.native` compiles every group; `--sources` lists their files (for make)."""
+    """`python -m pipeline.native` compiles every group and extension; `--sources` lists their files (for make)."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(__file__).resolve().parent.parent
     if args == ["--sources"]:
-        print(" ".join(str(source.relative_to(root)) for _, sources in groups() for source in sources))
+        print(" ".join(str(source.relative_to(root)) for _, sources in groups() + extensions() for source in sources))
         return 0
     if args:
         print("usage: python -m pipeline.native [--sources]", file=sys.stderr)
         return 2
-    return build(groups(), root)
+    return build(groups(), root, extensions())
 
 
 if __name__ == "__main__":

@@ -110,8 +110,9 @@ def test_the_build_takes_no_files(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_each_kind_lists_modules_that_exist(capsys: pytest.CaptureFixture[str]) -> None:
     """`make` rebuilds when a listed file changes: a name with no file would stop it."""
-    found = native.groups()
-    assert found and all(source.is_file() for _, sources in found for source in sources)
+    found = native.groups() + native.extensions()
+    assert native.groups() and native.extensions()
+    assert all(source.is_file() for _, sources in found for source in sources)
     assert native.main(["--sources"]) == 0
     listed = capsys.readouterr().out.split()
     assert listed == [str(source.relative_to(ROOT)) for _, sources in found for source in sources]
@@ -136,11 +137,35 @@ def test_the_hot_modules_are_compiled_where_the_machine_can_compile() -> None:
             assert native.is_current(source), f"run make: {source} is compiled from older source, or not at all"
             module = importlib.import_module(f"{package}.{source.stem}")
             assert native.is_compiled(module), f"{module.__name__} was imported from its source"
+    for package, sources in native.extensions():
+        for source in sources:
+            assert native.is_current(source), f"run make: {source} is built from older source, or not at all"
+            assert native.load_extension(package, source.stem) is not None
+    assert solver.SEARCH_CORE is not None, "the solver runs its Python search although the core is built"
+
+
+def test_an_extension_is_loaded_only_when_built_from_its_present_source(package: tuple[str, Path],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edited C source (or none recorded) leaves its old library unloaded: the Python path runs."""
+    name, folder = package
+    importlib.import_module(name)
+    source = folder / "core.c"
+    source.write_text("/* a C source */\n")
+    source.with_name("core" + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"not a shared library")
+    assert native.load_extension(name, "core") is None  # nothing recorded
+    _stamp(source)
+    assert native.load_extension(name, "core") is None  # current, but not a library Python can load
+    source.write_text("/* edited */\n")
+    assert not native.is_current(source)
+    monkeypatch.setenv(native.SWITCH, "0")
+    _stamp(source)
+    assert native.load_extension(name, "core") is None  # the switch
 
 
 @pytest.fixture(scope="module")
 def interpreted() -> Iterator[ModuleType]:
-    """The solver's source run by the interpreter, beside the compiled module under test.
+    """The solver's source run by the interpreter (its search too, not searchcore.c), beside the
+    compiled module and C core under test.
 
     A compiled module that reads a type differently can loop where the source stops (mypyc once
     read a `False` returned as `int | bool | None` as the int 0): a watchdog turns such a hang
@@ -153,6 +178,7 @@ def interpreted() -> Iterator[ModuleType]:
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
     spec.loader.exec_module(module)
+    module.SEARCH_CORE = None  # the whole search in Python: the compiled side runs searchcore.c
     faulthandler.dump_traceback_later(300, exit=True)
     yield module
     faulthandler.cancel_dump_traceback_later()
