@@ -3,9 +3,9 @@
 # Everything is installed from requirements/lock.txt: exact versions with their hashes, so a book
 # rebuilt on a fresh machine years later uses the libraries it was made with. `make lock` refreshes
 # the lock files (pip-tools, kept in a venv of its own so it never mixes with the project's pins).
-# The kinds' hot modules (each kind package lists its own in COMPILED) are then compiled with mypyc
-# when the machine has a C compiler (pipeline/native.py): the same code and answers, faster; without
-# a compiler they run as Python.
+# The kinds' hot modules (each kind package lists its own in COMPILED) are then compiled with mypyc,
+# and a kind's own C (EXTENSIONS) built, when the machine has a C compiler (pipeline/native.py): the
+# same answers, faster; without a compiler they run as Python.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
