@@ -6,7 +6,9 @@ small pure functions only: it knows no puzzle rules and never searches.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 MAX_CELLS = 1600
@@ -20,12 +22,35 @@ MAX_SQUARE = 40
 """The largest square side within MAX_CELLS: the size limit of shapes drawn in a square."""
 
 
-def area_problem(height: int, width: int) -> str | None:
+
+
+@dataclass(frozen=True)
+class BoardLimits:
+    """How large a board may be. Most kinds keep to MAX_CELLS (their proofs search); a kind whose
+    boards cost little to make and prove (a maze is a tree) may allow more."""
+
+    cells: int = MAX_CELLS
+    side: int = MAX_SIDE
+
+    @property
+    def square(self) -> int:
+        """The largest square side within the limits: the size limit of shapes drawn in a square."""
+        return min(self.side, math.isqrt(self.cells))
+
+
+BOARD_LIMITS = BoardLimits()
+"""The limits every kind keeps to unless it says otherwise."""
+
+
+def area_problem(height: int, width: int, limits: BoardLimits = BOARD_LIMITS) -> str | None:
     """Why a board of this rectangle is too big (side or area), or None when it is within the limits."""
-    if height > MAX_SIDE or width > MAX_SIDE:
-        return f"a board may be at most {MAX_SIDE} cells on a side; this one is {height} x {width}"
-    if height * width > MAX_CELLS:
-        return (f"a board may hold at most {MAX_CELLS} cells (rows times columns, like 40 x 40 or 16 x 100); "
+    if height > limits.side or width > limits.side:
+        return f"a board may be at most {limits.side} cells on a side; this one is {height} x {width}"
+    if height * width > limits.cells:
+        strip = limits.cells // limits.side
+        example = f"like {limits.square} x {limits.square} or {strip} x {limits.side}" if strip < limits.side else \
+            f"like {limits.square} x {limits.square}"
+        return (f"a board may hold at most {limits.cells} cells (rows times columns, {example}); "
                 f"this one is {height} x {width} = {height * width}")
     return None
 

@@ -7,6 +7,7 @@ never judges whether a puzzle fits a mask: that is the question of the kind that
 from __future__ import annotations
 
 import difflib
+import math
 import random
 import re
 from collections.abc import Callable, Mapping
@@ -17,15 +18,17 @@ from typing import Required, TypedDict, cast
 from pipeline.errors import PuzzleBookError
 from pipeline.grids import (
     ADJACENCIES,
-    MAX_SIDE,
+    BOARD_LIMITS,
     MAX_SQUARE,
     Adjacency,
+    BoardLimits,
     Coord,
     Mask,
     area_problem,
     blank_grid,
     mask_connected,
     mask_of,
+    reach,
     steps,
 )
 from pipeline.gridtext import format_grid, read_blocks
@@ -91,8 +94,9 @@ def make_mask(
     ratio: float | None = None,
     seed: int = 0,
     adjacency: Adjacency = "king",
+    limits: BoardLimits = BOARD_LIMITS,
 ) -> Mask:
-    """The mask called `name`, checked to be connected under `adjacency`.
+    """The mask called `name`, checked to be connected under `adjacency` and to keep within `limits`.
 
     Families (size defaults in DEFAULT_SIZE, allowed MIN_SIZE..MAX_SIZE):
       square   size x size; `width`/`height` override either side.
@@ -109,8 +113,8 @@ def make_mask(
                `adjacency` with at most two dead ends (cells with one open neighbour), and under
                orthogonal adjacency the chessboard colours stay balanced within one.
     Any other name is a picture file NAME.txt in ./shapes, else among the shipped masks (pipeline/masks)
-    (a family's name always means the family). Its size is drawn, so passing size, width, height,
-    arm or ratio for it is an error.
+    (a family's name always means the family): drawn at its own size, or with `size` scaled so that
+    its longer side is `size` cells (see `scale_mask`); width, height, arm and ratio are errors.
     """
     if adjacency not in ADJACENCIES:
         raise PuzzleBookError(f"unknown adjacency {adjacency!r}; allowed: {', '.join(ADJACENCIES)}")
@@ -122,12 +126,18 @@ def make_mask(
             raise PuzzleBookError(
                 f"shape {name!r} does not take {unknown[0]}; it takes: {', '.join(OPTIONS[name])}"
             )
-        mask = _family(name, size, width, height, arm, ratio, seed, adjacency)
+        mask = _family(name, size, width, height, arm, ratio, seed, adjacency, limits)
     else:
         path = _mask_file(name)
-        if given:
-            raise PuzzleBookError(f"shape {name!r} is drawn in {path}, so it takes no {given[0]}")
+        fixed = [key for key in given if key != "size"]
+        if fixed:
+            raise PuzzleBookError(f"shape {name!r} is drawn in {path}, so it takes no {fixed[0]} (only a size, "
+                                  "the cells of its longer side when scaled)")
         mask = read_mask(path)
+        if size is not None:
+            longest = whole_option(name, "size", size, MIN_PICTURE_SIZE, limits.side)
+            mask = scale_mask(mask, longest, adjacency)
+            within_area(name, len(mask), len(mask[0]), limits)
     if not mask_connected(mask, adjacency):
         raise PuzzleBookError(
             f"shape {name!r} falls apart under {adjacency} adjacency: its open cells are not connected"
@@ -193,12 +203,13 @@ def _family(
     ratio: float | None,
     seed: int,
     adjacency: Adjacency,
+    limits: BoardLimits = BOARD_LIMITS,
 ) -> Mask:
-    n = whole_option(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], MAX_SIZE)
+    n = whole_option(name, "size", DEFAULT_SIZE[name] if size is None else size, MIN_SIZE[name], limits.square)
     if name == "square":
-        rows = whole_option(name, "height", n if height is None else height, MIN_SIZE[name], MAX_SIDE)
-        columns = whole_option(name, "width", n if width is None else width, MIN_SIZE[name], MAX_SIDE)
-        return from_rule(*within_area(name, rows, columns), lambda r, c: True)
+        rows = whole_option(name, "height", n if height is None else height, MIN_SIZE[name], limits.side)
+        columns = whole_option(name, "width", n if width is None else width, MIN_SIZE[name], limits.side)
+        return from_rule(*within_area(name, rows, columns, limits), lambda r, c: True)
     if name == "cross":
         return _cross(n, _cross_arm(n, arm))
     if name == "rhombus":
@@ -210,9 +221,9 @@ def _family(
     return _random(n, ratio_option(name, DEFAULT_RATIO if ratio is None else ratio), seed, adjacency)
 
 
-def within_area(name: str, rows: int, columns: int) -> tuple[int, int]:
+def within_area(name: str, rows: int, columns: int, limits: BoardLimits = BOARD_LIMITS) -> tuple[int, int]:
     """(rows, columns), once checked against the board limit (the message names the shape)."""
-    problem = area_problem(rows, columns)
+    problem = area_problem(rows, columns, limits)
     if problem is not None:
         raise PuzzleBookError(f"shape {name!r}: {problem}")
     return rows, columns
@@ -363,6 +374,54 @@ class _Carver:
 
 
 # ------------------------------------------------------------------------------------ picture files
+
+MIN_PICTURE_SIZE = 5
+"""The fewest cells a scaled picture's longer side may have."""
+SAMPLES = 3
+"""Points across (and down) each cell of a scaled picture where the picture's open share is read."""
+
+
+def scale_mask(mask: Mask, longest: int, adjacency: Adjacency = "king") -> Mask:
+    """`mask` drawn again with `longest` cells on its longer side (its proportions kept).
+
+    Each new cell takes the open share of the picture under it: the picture blended between the
+    centres of its cells (bilinear), averaged over points spread across the new cell. So an enlarged
+    outline stays smooth instead of growing into steps, and a shrunk one keeps what covers most of
+    each cell; a cell is open when at least half open. Should that cut a thin part off, the largest
+    connected part (under `adjacency`) is kept: a board is one piece.
+    """
+    rows, columns = len(mask), max(len(row) for row in mask)
+    scale = longest / max(rows, columns)
+    height, width = max(1, round(rows * scale)), max(1, round(columns * scale))
+
+    def value(r: int, c: int) -> float:
+        return 1.0 if 0 <= r < rows and 0 <= c < len(mask[r]) and mask[r][c] else 0.0
+
+    def open_share(y: float, x: float) -> float:
+        r, c = math.floor(y), math.floor(x)
+        fy, fx = y - r, x - c
+        top = value(r, c) * (1 - fx) + value(r, c + 1) * fx
+        bottom = value(r + 1, c) * (1 - fx) + value(r + 1, c + 1) * fx
+        return top * (1 - fy) + bottom * fy
+
+    def cell_share(i: int, j: int) -> float:  # SAMPLES x SAMPLES points across the new cell, averaged
+        return sum(open_share((i + (a + 0.5) / SAMPLES) * rows / height - 0.5,
+                              (j + (b + 0.5) / SAMPLES) * columns / width - 0.5)
+                   for a in range(SAMPLES) for b in range(SAMPLES)) / SAMPLES**2
+
+    shares = [[cell_share(i, j) for j in range(width)] for i in range(height)]
+    cells = [(r, c) for r in range(height) for c in range(width) if shares[r][c] >= 0.5]
+    if not cells:
+        raise PuzzleBookError(f"a picture of {rows} x {columns} cells keeps no cell at {longest} cells across")
+    largest: set[Coord] = set()
+    left = set(cells)
+    while left:
+        part = reach(min(left), left, steps(adjacency))
+        left -= part
+        if len(part) > len(largest):
+            largest = part
+    return from_rule(height, width, lambda r, c: (r, c) in largest)
+
 
 
 def _mask_folders() -> list[Path]:

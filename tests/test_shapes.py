@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.hidato.board import Adjacency, Board, Mask, open_cells_connected
 from pipeline.kinds.hidato.textformat import parse_puzzles
+from pipeline.grids import BoardLimits, mask_connected
 from pipeline.shapes import (
     FAMILIES,
     MAX_SIZE,
@@ -167,7 +168,9 @@ def test_random_ratio_out_of_range(ratio: float) -> None:
         ("rhombus", {"size": 9.0}, "size of shape 'rhombus' must be a whole number from 3 to 40, got 9.0"),
         ("rhombus", {"arm": 3}, "shape 'rhombus' does not take arm; it takes: size"),
         ("cross", {"ratio": 0.2}, "shape 'cross' does not take ratio; it takes: size, arm"),
-        ("heart", {"size": 9}, "so it takes no size"),
+        ("heart", {"width": 9}, "so it takes no width (only a size"),
+        ("heart", {"size": 4}, "size of shape 'heart' must be a whole number from 5 to 100, got 4"),
+        ("heart", {"size": 45}, "shape 'heart': a board may hold at most 1600 cells"),
         ("square", {"adjacency": "hex"}, "unknown adjacency 'hex'; allowed: king, orthogonal"),
     ],
 )
@@ -233,6 +236,33 @@ def test_bad_picture_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text
         make_mask("bad")
     assert caught.value.source == str(tmp_path / "shapes" / "bad.txt")
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("path", PICTURES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("size", [5, 7, 11, 25, 40])
+def test_a_picture_scales_to_a_size_in_one_piece(path: Path, size: int) -> None:
+    """Its longer side takes `size` cells, its proportions kept, its outline still the picture's."""
+    original = make_mask(path.stem)
+    scaled = make_mask(path.stem, size)
+    assert max(len(scaled), len(scaled[0])) == size
+    assert abs(len(scaled) / len(scaled[0]) - len(original) / len(original[0])) <= 1 / size + 0.1
+    assert mask_connected(scaled, "king")
+    if size == max(len(original), len(original[0])):
+        assert scaled == original  # at its own size a picture is itself
+    if size >= 12:  # the open share of the outline holds within a few points
+        share = lambda mask: sum(map(sum, mask)) / (len(mask) * len(mask[0]))  # noqa: E731
+        assert abs(share(scaled) - share(original)) < 0.08
+
+
+def test_a_kind_may_allow_larger_boards() -> None:
+    """The limits are the kind's: a square of 100 x 100 is refused by default, allowed when raised."""
+    with pytest.raises(PuzzleBookError, match="from 2 to 40"):
+        make_mask("square", 100)
+    wide = BoardLimits(cells=10_000, side=100)
+    assert len(make_mask("square", 100, limits=wide)) == 100
+    assert len(make_mask("heart", 90, limits=wide)[0]) == 90
+    with pytest.raises(PuzzleBookError, match="at most 9999 cells"):
+        make_mask("square", width=100, height=100, limits=BoardLimits(cells=9_999, side=100))
 
 
 def test_preview_is_a_picture_file_body() -> None:

@@ -47,7 +47,7 @@ class ShapeSpec(Spec):
 
     name: str = Field(description="square, cross, rhombus, mirror, cloud, random, or a file in shapes/; "
                       "for hexhidato: hexagon, triangle, parallelogram, hexstar, hexring, hexrandom, or a hex file")
-    size: int | None = Field(None, description="side of the bounding square (a hex shape's side), in cells")
+    size: int | None = Field(None, description="side of the bounding square (a hex shape's side; a picture's longer side, scaled), in cells")
     width: int | None = Field(None, description="square, parallelogram: columns; hexring: band width")
     height: int | None = Field(None, description="square, parallelogram: rows")
     arm: int | None = Field(None, description="cross only: arm width, same parity as size")
