@@ -54,6 +54,12 @@ EXTRA = (
     Picture("wordsearch/howto.png", "wordsearch", "howto wordsearch"),
     Picture("wordsearch/page-spanish.png", "sopa-de-letras-es", "puzzle 9"),
     Picture("wordsearch/cover.png", "wordsearch", "cover", COVER_WIDTH),
+    Picture("maze/page-first.png", "mazes", "puzzle 1"),
+    Picture("maze/page-round.png", "mazes", "puzzle 19"),
+    Picture("maze/page-big.png", "mazes", "puzzle 32"),
+    Picture("maze/answers.png", "mazes", "answers 9"),
+    Picture("maze/howto.png", "mazes", "howto maze"),
+    Picture("maze/cover.png", "mazes", "cover", COVER_WIDTH),
 )
 """Pictures beyond the gallery's, shown by the pages on one kind."""
 

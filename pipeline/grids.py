@@ -27,7 +27,7 @@ MAX_SQUARE = 40
 @dataclass(frozen=True)
 class BoardLimits:
     """How large a board may be. Most kinds keep to MAX_CELLS (their proofs search); a kind whose
-    boards cost little to make and prove (a maze is a tree) may allow more."""
+    boards cost little to make and prove may allow more."""
 
     cells: int = MAX_CELLS
     side: int = MAX_SIDE

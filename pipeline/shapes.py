@@ -391,8 +391,7 @@ def scale_mask(mask: Mask, longest: int, adjacency: Adjacency = "king") -> Mask:
     connected part (under `adjacency`) is kept: a board is one piece.
     """
     rows, columns = len(mask), max(len(row) for row in mask)
-    scale = longest / max(rows, columns)
-    height, width = max(1, round(rows * scale)), max(1, round(columns * scale))
+    height, width = scaled_size(rows, columns, longest)
 
     def value(r: int, c: int) -> float:
         return 1.0 if 0 <= r < rows and 0 <= c < len(mask[r]) and mask[r][c] else 0.0
@@ -422,6 +421,24 @@ def scale_mask(mask: Mask, longest: int, adjacency: Adjacency = "king") -> Mask:
             largest = part
     return from_rule(height, width, lambda r, c: (r, c) in largest)
 
+
+def scaled_size(rows: int, columns: int, longest: int) -> tuple[int, int]:
+    """The rows and columns of a rows x columns picture scaled to `longest` cells on its longer side."""
+    scale = longest / max(rows, columns)
+    return max(1, round(rows * scale)), max(1, round(columns * scale))
+
+
+def nearest_mask(mask: Mask, longest: int) -> Mask:
+    """`mask` scaled to `longest` cells on its longer side by the picture cell under each new cell's
+    centre: the picture's own steps, enlarged (for a kind that wants them; `scale_mask` smooths)."""
+    rows, columns = len(mask), max(len(row) for row in mask)
+    height, width = scaled_size(rows, columns, longest)
+    scale = longest / max(rows, columns)
+    return tuple(
+        tuple(bool(mask[min(rows - 1, int((r + 0.5) / scale))][min(columns - 1, int((c + 0.5) / scale))])
+              for c in range(width))
+        for r in range(height)
+    )
 
 
 def _mask_folders() -> list[Path]:

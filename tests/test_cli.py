@@ -18,6 +18,7 @@ import pytest
 from pipeline import shapes
 from pipeline.cli import main
 from pipeline.kinds.hidato import hexshapes
+from pipeline.kinds import registry
 from pipeline.kinds.hidato.board import Board, is_solution
 from pipeline.kinds.hidato.textformat import parse_puzzles, read_puzzle_file
 
@@ -306,18 +307,21 @@ def test_show_solutions(capsys: Capture, book: Path) -> None:
 def test_shapes_lists_every_shape_with_a_preview(capsys: Capture) -> None:
     code, out, _ = run(capsys, "shapes")
     assert code == 0
-    names = [*shapes.shape_names(), *hexshapes.hex_shape_names()]
+    own = [name for kind in registry.KINDS for name in kind.own_shapes() if name not in hexshapes.hex_shape_names()]
+    names = [*shapes.shape_names(), *hexshapes.hex_shape_names(), *own]
+    assert own == ["round"]
     for name in names:
         assert f"\n{name}: " in "\n" + out
     assert out.count("open cells") == len(names)
     assert out.count("parameters:") == len(names)
-    assert out.count("(Hex Hidato only)") == len(hexshapes.hex_shape_names())
+    assert out.count("(Hex Hidato and Maze only)") == len(hexshapes.hex_shape_names())
+    assert out.count("(Maze only)") == 1
 
 
 def test_shapes_previews_one_shape_with_parameters(capsys: Capture) -> None:
     code, out, _ = run(capsys, "shapes", "square", "--size", "4")
     assert code == 0
-    assert out.startswith("square: 16 open cells in 4x4 with size=4 (Hidato and Numbrix only)\n"), \
+    assert out.startswith("square: 16 open cells in 4x4 with size=4 (Hidato, Numbrix and Maze only)\n"), \
         "a 4x4 board is too small for a word search (8 to 30 cells a side)"
     assert "\n  parameters: --size, --width, --height\n" in out
 

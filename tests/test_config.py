@@ -66,12 +66,13 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_ten_books() -> None:
+def test_shipped_configs_are_the_eleven_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "grossdruck-de.yaml",
         "honeycomb.yaml",
         "large-print.yaml",
+        "mazes.yaml",
         "numbrix.yaml",
         "pasatiempos-es.yaml",
         "pocket-6x9.yaml",

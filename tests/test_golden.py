@@ -88,6 +88,11 @@ BOOKS: dict[str, tuple[str, str]] = {
         "d1a49ac7cf85068dc784a720df4ee7daab7f5fd9a4c7d49d0b78d00cdd3e6a32",
         "e9b3a77cb3c53a70e2762d8c21b45f4448684d0df7435ad8b929c7213ca48ff4",
     ),
+    # mazes: new with the maze kind (a children's book: hearts, stars, round mazes and honeycombs).
+    "mazes": (
+        "cdcc52ff72f8d094f5deb93794e4f7267daecd8e98119315fc35a5bc102ee777",
+        "6e411cda4fb28a619a65dedefefba42a8cef43dfd0a951311b80ede4f40aeb79",
+    ),
 }
 
 COVERS: dict[str, str] = {
@@ -105,6 +110,7 @@ COVERS: dict[str, str] = {
     "sopa-de-letras-es": "30680f8d1f4c1e303a7613a4f2c5fa20855e76acf70c6115d4969648003599be",
     "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
     "wordsearch": "120d940099e859d353dea08679417fce5a2fe30dfc36f7f2e18d85e190db31a4",
+    "mazes": "dc5dc4ee0f10ce97e45ed5b3076792da279df1f50bde2cd24c4120ccfd5c0c36",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
@@ -128,6 +134,13 @@ CASES: dict[str, tuple[list[str], str | None]] = {
                               "--count", "2", "--json"], None),
     "generate-sudoku-16": (["generate", "--kind", "sudoku", "--box", "4", "--difficulty", "easy", "--seed", "1",
                             "--one-line", "--solutions"], None),
+    "generate-maze-heart": (["generate", "--kind", "maze", "--shape", "heart", "--size", "10", "--difficulty", "easy",
+                             "--seed", "2", "--solutions"], None),
+    "generate-maze-hex": (["generate", "--kind", "maze", "--shape", "hexagon", "--size", "3", "--difficulty",
+                           "medium", "--seed", "1"], None),
+    "generate-maze-round": (["generate", "--kind", "maze", "--shape", "round", "--size", "4", "--difficulty", "hard",
+                             "--seed", "3", "--json"], None),
+    "shapes-round": (["shapes", "round", "--size", "6"], None),
     "generate-sudoku-expert-json": (["generate", "--kind", "sudoku", "--difficulty", "expert", "--seed", "5",
                                      "--json"], None),
     "solve-hidato": (["solve", "hidato.txt"], None),

@@ -37,6 +37,7 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
                     "words": ["TIGER", "ZEBRA", "OTTER", "CAMEL", "HORSE", "MOUSE"], "show": "list",
                     "list_style": "alphabetical"}, "hard", ["--size", "9", "--theme", "animals",
                                                               "--words-per-puzzle", "6"]),
+    "maze": ({"shape": {"name": "heart", "size": 12}, "goal": "centre"}, "hard", ["--shape", "heart", "--size", "12"]),
 }
 KINDS = sorted(EXAMPLES)
 
@@ -46,7 +47,7 @@ def test_every_registered_kind_has_an_example() -> None:
 
 
 def test_families_group_kinds_and_add_their_options_once() -> None:
-    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch"]
+    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze"]
     assert registry.family_names("hidato") == ("hidato", "numbrix", "hexhidato")
     assert {kind.family for kind in registry.KINDS} == {kind.family for kind in registry.families()}
     assert all(kind.section_model is registry.kind(registry.family_names(kind.family)[0]).section_model
@@ -189,7 +190,7 @@ def test_generate_offers_each_kind_its_own_options_and_argparse_refuses_the_othe
 
 # ------------------------------------------------------------------------------------ architecture
 
-KIND_WORDS = re.compile("sudoku|hidato|numbrix|wordsearch|word search", re.IGNORECASE)
+KIND_WORDS = re.compile("sudoku|hidato|numbrix|wordsearch|word search|maze", re.IGNORECASE)
 
 
 def modules() -> dict[str, Path]:

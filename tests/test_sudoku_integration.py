@@ -78,7 +78,8 @@ def test_a_sudoku_section_defaults_to_9x9_with_half_turn_symmetry() -> None:
 
 @pytest.mark.parametrize("text, line, field, words", [
     ("    kind: sudoku\n    shapes: square:5\n    difficulty: easy\n    count: 2\n", 5, "sections[0].shapes",
-     "only a hidato, numbrix, hexhidato or wordsearch section takes 'shapes'; a sudoku section's grid is set by 'box'"),
+     "only a hidato, numbrix, hexhidato, wordsearch or maze section takes 'shapes'; a sudoku section's grid is set by "
+     "'box'"),
     ("    kind: sudoku\n    box: 6\n    difficulty: easy\n    count: 2\n", 5, "sections[0].box", "from 2 to 5"),
     ("    kind: sudoku\n    symmetry: spiral\n    difficulty: easy\n    count: 2\n", 5, "sections[0].symmetry",
      "'rotate180'"),

@@ -37,6 +37,12 @@ class GridFit:
     """The drawn board's height in cells: its rows, and any list printed under them."""
     board: str
     """How an error message names the board, e.g. 'a 9x9 board with numbers up to 81'."""
+    reads: str = "numbers"
+    """What must stay legible, as the page-fit check names it: 'numbers', 'letters', 'cells'."""
+    scale: float = 1.0
+    """What `reads` measures, per point of number_size: the page-fit check compares number_size with
+    the edition's least number size, so a kind without numbers (its cells, say) states its own
+    measure against that least, and says it in its own points."""
 
 
 def label_height(style: Style) -> float:

@@ -15,10 +15,11 @@ from typing import Any
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.base import Kind
 from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
+from pipeline.kinds.maze.kind import MAZE
 from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH)
+BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE)
 ENTRY_POINTS = "puzzlebook.kinds"
 
 

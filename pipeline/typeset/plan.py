@@ -206,15 +206,15 @@ def check_page_fit(book: BookSpec, records: Records, page: Page, page_number: in
 def _too_small(
     book: BookSpec, record: PuzzleRecord, position: int, page: Page, fit: GridFit, least: float, fits: list[int]
 ) -> PuzzleBookError:
-    size, board = fit.number_size, fit.board
+    size, board = fit.number_size * fit.scale, fit.board
     where = f"section {record.section!r}" if page.role == "puzzles" else "the answers"
     advice = (
         f"use per_page: {fits[0]}{' or fewer' if fits[0] != fits[-1] else ''}" if fits
         else "no per_page fits it: use a larger page size or a smaller board"
     )
     return PuzzleBookError(
-        f"puzzle {position + 1} in {where} ({board}) would print its numbers at {size:.1f} pt with {page.per_page} "
-        f"per page on this page size; the least allowed is {least:g} pt"
+        f"puzzle {position + 1} in {where} ({board}) would print its {fit.reads} at {size:.1f} pt with "
+        f"{page.per_page} per page on this page size; the least allowed is {least * fit.scale:.3g} pt"
         f"{' in large print' if book.large_print else ''}: {advice}",
         field=f"sections[{record.section_index}].per_page" if page.role == "puzzles" else "answers.per_page",
     )

@@ -9,6 +9,7 @@ vectors. Coordinates are the PDF's points, bottom-left origin, turned into SVG's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape, quoteattr
 
@@ -17,6 +18,7 @@ from pipeline.typeset.fonts import font_family
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 CAPS = ("butt", "round", "square")
+JOINS = ("miter", "round", "bevel")
 
 
 def _num(value: float) -> str:
@@ -37,24 +39,29 @@ class _State:
     stroke: float = 0.0
     line_width: float = 1.0
     cap: int = 0
+    join: int = 0
     font: str = "DejaVuSans"
     size: float = 10.0
 
 
 class SvgPath:
-    """What `beginPath` gives: moveTo, lineTo and close, in the canvas's user space."""
+    """What `beginPath` gives: moveTo, lineTo, curveTo (a cubic Bezier) and close, in the canvas's user
+    space; each part is an SVG path command and its points."""
 
     def __init__(self) -> None:
-        self.parts: list[tuple[str, float, float]] = []
+        self.parts: list[tuple[str, tuple[float, ...]]] = []
 
     def moveTo(self, x: float, y: float) -> None:
-        self.parts.append(("M", x, y))
+        self.parts.append(("M", (x, y)))
 
     def lineTo(self, x: float, y: float) -> None:
-        self.parts.append(("L", x, y))
+        self.parts.append(("L", (x, y)))
+
+    def curveTo(self, x1: float, y1: float, x2: float, y2: float, x3: float, y3: float) -> None:
+        self.parts.append(("C", (x1, y1, x2, y2, x3, y3)))
 
     def close(self) -> None:
-        self.parts.append(("Z", 0.0, 0.0))
+        self.parts.append(("Z", ()))
 
 
 class SvgCanvas:
@@ -97,6 +104,9 @@ class SvgCanvas:
     def setLineCap(self, cap: int) -> None:
         self.state = replace(self.state, cap=cap)
 
+    def setLineJoin(self, join: int) -> None:
+        self.state = replace(self.state, join=join)
+
     def setFont(self, name: str, size: float, leading: float | None = None) -> None:
         self.state = replace(self.state, font=name, size=size)
 
@@ -111,16 +121,17 @@ class SvgCanvas:
         a, b, c, d, _, _ = self.state.matrix
         width = self.state.line_width * abs(a * d - b * c) ** 0.5
         cap = f' stroke-linecap="{CAPS[self.state.cap]}"' if self.state.cap else ""
-        return f'stroke="{_grey(self.state.stroke)}" stroke-width="{_num(width)}"{cap}'
+        join = f' stroke-linejoin="{JOINS[self.state.join]}"' if self.state.join else ""
+        return f'stroke="{_grey(self.state.stroke)}" stroke-width="{_num(width)}"{cap}{join}'
 
-    def _path_data(self, parts: list[tuple[str, float, float]]) -> str:
+    def _path_data(self, parts: Sequence[tuple[str, tuple[float, ...]]]) -> str:
         out = []
-        for op, x, y in parts:
-            if op == "Z":
-                out.append("Z")
-            else:
-                px, py = self._point(x, y)
-                out.append(f"{op}{_num(px)} {_num(py)}")
+        for op, values in parts:
+            points = []
+            for k in range(0, len(values), 2):
+                px, py = self._point(values[k], values[k + 1])
+                points.append(f"{_num(px)} {_num(py)}")
+            out.append(op + " ".join(points))
         return "".join(out)
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
@@ -129,7 +140,7 @@ class SvgCanvas:
     def lines(self, segments: list[tuple[float, float, float, float]]) -> None:
         if not segments:
             return
-        parts = [part for x1, y1, x2, y2 in segments for part in (("M", x1, y1), ("L", x2, y2))]
+        parts = [part for x1, y1, x2, y2 in segments for part in (("M", (x1, y1)), ("L", (x2, y2)))]
         self.elements.append((f'fill="none" {self._stroke_attributes()}', f'<path d="{self._path_data(parts)}"/>'))
 
     def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0) -> None:

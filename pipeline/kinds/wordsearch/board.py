@@ -42,14 +42,7 @@ def scaled(mask: Mask, size: int) -> Mask:
     """`mask` scaled so its longer side is `size` cells (nearest cell), keeping its proportions."""
     if not MIN_SIDE <= size <= MAX_SIDE:
         raise PuzzleBookError(f"a word search board is {MIN_SIDE} to {MAX_SIDE} cells a side, got size {size}")
-    height, width = len(mask), max(len(row) for row in mask)
-    scale = size / max(height, width)
-    rows, columns = max(1, round(height * scale)), max(1, round(width * scale))
-    return tuple(
-        tuple(bool(mask[min(height - 1, int((r + 0.5) / scale))][min(width - 1, int((c + 0.5) / scale))])
-              for c in range(columns))
-        for r in range(rows)
-    )
+    return shapes.nearest_mask(mask, size)
 
 
 def without_spurs(mask: Mask) -> Mask:
