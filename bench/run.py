@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench import build as build_bench
-from bench import engine, hexbench, review, scale, studio, table, tail, wordsearch
+from bench import engine, hexbench, mazes, review, scale, studio, table, tail, wordsearch
 from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -320,7 +320,8 @@ def main(argv: list[str] | None = None) -> int:
                         "'build' runs only the book build benchmark, 'sudoku' only the Sudoku section, "
                         "'hex' only the hex Hidato section, 'tail' only the worst case (every published "
                         "and stress board against CP-SAT), 'studio' only the studio's timings, 'review' only the review's, "
-                        "'wordsearch' only word search against word-search-generator, 'scale' only the big "
+                        "'wordsearch' only word search against word-search-generator, 'maze' only mazes against "
+                        "mazelib, 'scale' only the big "
                         "mixed books (against the code before the scale work), their stages and the main "
                         "process's CPU share, and a series")
     parser.add_argument("--levels", type=int, default=None, metavar="N",
@@ -330,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"skip expert rows for boards larger than SIZE (full plan: {FULL_EXPERT_MAX})")
     args = parser.parse_args(argv)
     alone = {"build": build_bench.run, "tail": tail.run, "studio": studio.run, "review": review.run,
-             "wordsearch": wordsearch.run, "scale": scale.run}
+             "wordsearch": wordsearch.run, "maze": mazes.run, "scale": scale.run}
     if args.only in alone:  # the sections that take no plan
         alone[args.only]()
         return 0
@@ -373,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
         review.run()
         print()
         wordsearch.run()
+        print()
+        mazes.run()
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
         print()
         build_bench.run()

@@ -11,6 +11,7 @@ import math
 import random
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Required, TypedDict, cast
@@ -381,6 +382,7 @@ SAMPLES = 3
 """Points across (and down) each cell of a scaled picture where the picture's open share is read."""
 
 
+@lru_cache(maxsize=64)
 def scale_mask(mask: Mask, longest: int, adjacency: Adjacency = "king") -> Mask:
     """`mask` drawn again with `longest` cells on its longer side (its proportions kept).
 

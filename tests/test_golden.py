@@ -90,8 +90,8 @@ BOOKS: dict[str, tuple[str, str]] = {
     ),
     # mazes: new with the maze kind (a children's book: hearts, stars, round mazes and honeycombs).
     "mazes": (
-        "cdcc52ff72f8d094f5deb93794e4f7267daecd8e98119315fc35a5bc102ee777",
-        "6e411cda4fb28a619a65dedefefba42a8cef43dfd0a951311b80ede4f40aeb79",
+        "6e4d62f91eb5e10dce63c71ecb74dcee44ed87da03cf9b6e7abc7b3a4f5c2e02",
+        "1235b73de0252ca6e2ca9c7fff3a3c3fbd0ccb522f10190bfbf57b818ca44c54",
     ),
 }
 
@@ -110,7 +110,7 @@ COVERS: dict[str, str] = {
     "sopa-de-letras-es": "30680f8d1f4c1e303a7613a4f2c5fa20855e76acf70c6115d4969648003599be",
     "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
     "wordsearch": "120d940099e859d353dea08679417fce5a2fe30dfc36f7f2e18d85e190db31a4",
-    "mazes": "dc5dc4ee0f10ce97e45ed5b3076792da279df1f50bde2cd24c4120ccfd5c0c36",
+    "mazes": "b74cf85c7ec9e013971de7cdb9aebde3abb83f38213022d5f46512c516a43036",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline.book.config import load_config_text
 from pipeline.cli import main
 from pipeline.drawing import Rect
 from pipeline.errors import PuzzleBookError
@@ -96,10 +97,22 @@ def test_every_generated_maze_is_perfect_and_graded_as_asked(board: str, level: 
 
 
 def test_a_board_too_narrow_for_a_level_is_refused_with_the_reason() -> None:
-    """The shipped ring is a band two cells wide: its corridors cannot run long enough for expert."""
-    with pytest.raises(PuzzleBookError, match=r"could not make an expert maze on shape 'ring' \(56 cells\) in 60 "
-                                              r"attempts \(got easy, medium, hard\)"):
-        MAZE.generate({"shape": {"name": "ring"}, "goal": "centre"}, "expert", 0)
+    """A 2 x 2 board's mazes are all one corridor of 3 passages: hard, never expert."""
+    with pytest.raises(PuzzleBookError, match=r"could not make an expert maze on shape 'square' \(4 cells\) in 60 "
+                                              r"attempts \(got hard\)"):
+        MAZE.generate({"shape": {"name": "square", "size": 2}, "goal": "centre"}, "expert", 0)
+
+
+def test_a_config_asking_a_level_a_board_rarely_reaches_is_refused_when_it_loads() -> None:
+    """The shipped ring is a band two cells wide: its corridors seldom run long enough for expert, so a
+    book could stop halfway; the config says so at once, naming the shape."""
+    text = ("title: T\nsections:\n  - name: Rings\n    kind: maze\n    shapes: [heart:20, ring]\n"
+            "    difficulty: [easy, expert]\n    count: 4\n")
+    with pytest.raises(PuzzleBookError) as caught:
+        load_config_text(text, "book.yaml")
+    assert caught.value.field == "sections[0].shapes[1]" and caught.value.line == 5
+    assert "shape 'ring' (56 cells) made no expert maze in 20 tries (only easy, medium, hard ones)" in caught.value.message
+    assert "try another difficulty or a larger shape" in caught.value.message
 
 
 def test_a_round_maze_may_run_edge_to_edge() -> None:
@@ -113,11 +126,18 @@ CHIEF = ("corridor", "route_share", "branch_depth")
 """The measures each level must hold strictly between its neighbours' at a fixed size (medians)."""
 
 
-@pytest.mark.parametrize("board", ["square", "heart", "hexagon", "round"])
+SEPARATE = {"square": ("square", {"size": 20}), "heart": ("heart", {"size": 20}), "hexagon": ("hexagon", {"size": 8}),
+            "round": ("round", {"size": 10})}
+"""Boards of 169 to 400 cells: on the smallest boards hard and expert mazes can hardly differ."""
+
+
+@pytest.mark.parametrize("board", sorted(SEPARATE))
 def test_the_levels_separate_at_a_fixed_size(board: str) -> None:
     medians: dict[str, dict[str, float]] = {}
+    name, options = SEPARATE[board]
     for level in LEVELS:
-        grades = [made(board, level, seed)[1]["grade"] for seed in range(15)]
+        grades = [MAZE.generate({"shape": {"name": name, **options}, "goal": "centre"}, level, seed)["grade"]
+                  for seed in range(15)]
         medians[level] = {measure: statistics.median(float(g[measure]) for g in grades) for measure in CHIEF}
     for measure in CHIEF:
         values = [medians[level][measure] for level in LEVELS]

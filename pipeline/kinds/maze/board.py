@@ -84,8 +84,10 @@ HEX_ROW = math.sqrt(3) / 2
 """The distance between two rows of a honeycomb, in cell widths."""
 
 
+@lru_cache(maxsize=32)
 def grid_board(mask: Mask, topology: Topology) -> Board:
-    """The board of a square or hex mask: open cells and their neighbours, and its outer edge."""
+    """The board of a square or hex mask: open cells and their neighbours, and its outer edge (kept for
+    the masks met last: a book's section makes many mazes on one board)."""
     steps = SQUARE_STEPS if topology == "square" else HEX_STEPS
     height, width = len(mask), max((len(row) for row in mask), default=0)
     cells = tuple((r, c) for r in range(height) for c in range(len(mask[r])) if mask[r][c])

@@ -23,20 +23,19 @@ def carve(board: Board, rng: random.Random, newest: float) -> list[list[int]]:
     n = len(neighbours)
     links: list[list[int]] = [[] for _ in range(n)]
     joined = [False] * n
-    start = rng.randrange(n)
+    draw = rng.random  # every choice from one uniform draw: a tenth the cost of randrange's
+    start = int(draw() * n)
     joined[start] = True
     growing = [start]
-    draw = rng.random
-    pick = rng.randrange
     while growing:
         last = len(growing) - 1
-        at = last if newest >= 1.0 or (newest > 0.0 and draw() < newest) else pick(last + 1)
+        at = last if newest >= 1.0 or (newest > 0.0 and draw() < newest) else int(draw() * (last + 1))
         cell = growing[at]
         options = [other for other in neighbours[cell] if not joined[other]]
         if not options:
             growing.pop(at)
             continue
-        other = options[pick(len(options))] if len(options) > 1 else options[0]
+        other = options[int(draw() * len(options))] if len(options) > 1 else options[0]
         joined[other] = True
         links[cell].append(other)
         links[other].append(cell)

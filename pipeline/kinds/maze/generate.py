@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.maze.board import Board
 from pipeline.kinds.maze.carve import carve
-from pipeline.kinds.maze.grade import LEVELS, grade_measures
+from pipeline.kinds.maze.grade import LEVELS, grade_measures, level_of
 from pipeline.kinds.maze.maze import Maze, as_route, make_maze, route_cells
 from pipeline.kinds.maze.measure import measure
 from pipeline.kinds.maze.record import maze_grid
@@ -52,6 +53,37 @@ def carve_maze(board: Board, level: str, rng: random.Random, goal: str) -> Maze:
     links = carve(board, rng, RECIPES[level])
     entrance, exit_ = place_ends(board, rng, goal)
     return make_maze(board, links, entrance, exit_)
+
+
+TRIES = 20
+"""Mazes a config's check carves on a board to see that a level is within its reach."""
+LEAST_HITS = 3
+"""Of TRIES, the mazes that must reach the level: at that rate, 60 attempts all miss about once in
+20,000 puzzles; below it a book could stop halfway."""
+LARGE = 1000
+"""Boards of this many cells or more vary little: a few tries tell."""
+
+
+@lru_cache(maxsize=256)
+def level_problem(board: Board, level: str, goal: str, shape: str) -> str | None:
+    """Why `board` cannot be trusted to make `level` mazes (None when it can): carves TRIES of them
+    (3 on a large board, 2 needed) and counts those of the level."""
+    tries, needed = (3, 2) if board.size >= LARGE else (TRIES, LEAST_HITS)
+    got: list[str] = []
+    for attempt in range(1, tries + 1):
+        maze = carve_maze(board, level, random.Random(derive_seed(0, "reach", attempt)), goal)
+        got.append(level_of(measure(maze)))
+    hits = got.count(level)
+    if hits >= needed:
+        return None
+    others = ", ".join(sorted(set(got) - {level}, key=LEVELS.index))
+    article = "an" if level[0] in "aeiou" else "a"
+    made = (f"made no {level} maze in {tries} tries (only {others} ones)" if not hits else
+            f"made {article} {level} maze only {'once' if hits == 1 else f'{hits} times'} in {tries} tries (the "
+            f"others were {others})")
+    length = "short" if LEVELS.index(level) < 2 else "long"
+    return (f"shape {shape!r} ({board.size} cells) {made}: its corridors cannot run that {length} reliably; try "
+            "another difficulty or a larger shape")
 
 
 def generate(board: Board, level: str, seed: int, *, goal: str = "centre", shape: str = "custom") -> dict[str, Any]:

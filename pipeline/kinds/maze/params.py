@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from pipeline.errors import PuzzleBookError
+from pipeline.kinds.maze.generate import level_problem
 from pipeline.kinds.maze.shapes import RANDOM_SHAPES, board_for
 from pipeline.kinds.params import Params
 from pipeline.kinds.section import ShapeSpec, one_or_list
@@ -45,8 +46,9 @@ class MazeParams(Params):
         return one_or_list(value)
 
     def check_for(self, kind: str, levels: Sequence[str]) -> None:
-        """Every shape must build into a board with room for an entrance and an exit (a random one is
-        drawn anew for each puzzle: its parameters are checked on one draw)."""
+        """Every shape must build into a board with room for an entrance and an exit, on which every
+        level asked for is within reach (a narrow board cannot hold an expert's long corridors); a
+        random one is drawn anew for each puzzle, so only its parameters are checked, on one draw."""
         for i, shape in enumerate(self.shapes):
             options = shape.model_dump(exclude_none=True, exclude={"name"})
             try:
@@ -54,6 +56,12 @@ class MazeParams(Params):
             except PuzzleBookError as err:
                 message = f"shape {shape.name!r}: {err}" if err.source else err.message
                 raise FieldError(message, ("shapes", i)) from None
-            if shape.name not in RANDOM_SHAPES and board.size < 4:
-                raise FieldError(f"shape {shape.name!r} has {board.size} cells; a maze needs at least 4",
-                                 ("shapes", i))
+            if shape.name in RANDOM_SHAPES:
+                continue
+            if board.size < 4 or (len(board.edge) < 2 and not (board.topology == "round" and self.goal == "centre")):
+                raise FieldError(f"shape {shape.name!r} has {board.size} cells ({len(board.edge)} on its edge); a "
+                                 "maze needs at least 4, two of them on the edge", ("shapes", i))
+            for level in levels:
+                problem = level_problem(board, level, self.goal, shape.name)
+                if problem is not None:
+                    raise FieldError(problem, ("shapes", i))

@@ -9,6 +9,7 @@ gives rings of cells around a centre. A shape that falls apart is refused with t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
@@ -33,6 +34,18 @@ def board_for(name: str, options: Mapping[str, object], seed: int = 0) -> Board:
             raise PuzzleBookError(f"shape {ROUND!r} does not take {unknown[0]}; it takes: size (its rings)")
         rings = shapes.whole_option(ROUND, "size", options.get("size", DEFAULT_RINGS), MIN_RINGS, MAX_RINGS)
         return round_board(rings)
+    if name in shapes.FAMILIES or name in hexshapes.FAMILIES:
+        return _family_board(name, tuple(sorted(options.items())), seed)
+    return _board(name, options, seed)  # a picture file: read each time (./shapes may change meanwhile)
+
+
+@lru_cache(maxsize=64)
+def _family_board(name: str, options: tuple[tuple[str, object], ...], seed: int) -> Board:
+    """A parametric family's board: a function of its arguments alone, so made once per process."""
+    return _board(name, dict(options), seed)
+
+
+def _board(name: str, options: Mapping[str, object], seed: int) -> Board:
     given = shapes.given_options(options)
     if hexshapes.is_hex_shape(name):
         return grid_board(trim(hexshapes.make_hex_mask(name, **given, seed=seed)), "hex")
