@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import os
 import shutil
 import signal
@@ -475,3 +476,48 @@ def test_replacements_in_a_row_are_one_rebuild_and_undo_brings_the_book_back(cli
     assert (place / "configs" / "tiny.yaml").read_text() == TINY  # the file as the user wrote it
     assert _settled(client, "tiny")["state"] == "done"
     assert (out / "book.pdf").read_bytes() == book and (out / "puzzles.jsonl").read_text().splitlines() == lines
+
+
+MAZES = """\
+title: Little mazes
+seed: 4
+page: {size: 6x9}
+sections:
+  - name: Hearts
+    kind: maze
+    shapes: [heart:10, round:5]
+    difficulty: [easy, medium]
+    cell_mm: 6
+    count: 4
+    per_page: 2
+  - name: Hives
+    kind: maze
+    shapes: hexagon:4
+    difficulty: hard
+    count: 2
+"""
+
+
+@pytest.mark.slow  # a maze book built through the studio, then its pictures and review
+def test_mazes_go_through_the_studio_as_every_kind_does(client: TestClient, place: Path) -> None:
+    """Previews, a build, the review and every picture, through the same doors as the other kinds: the
+    studio names no kind, so nothing here is the maze's own but the config."""
+    (place / "configs" / "mazes.yaml").write_text(MAZES, encoding="utf-8")
+    body = {"name": "mazes", "text": MAZES, "section": 0}
+    boards = client.post("/api/preview/shapes", json=body, headers=ORIGIN).json()["shapes"]
+    assert [b["label"] for b in boards] == ["heart size=10", "round size=5"]
+    assert [b["cells"] for b in boards] == [58, 67] and all(b["image"].startswith("data:image/png") for b in boards)
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
+    assert [s["index"] for s in samples] == [1, 2, 3, 4] and {s["level"] for s in samples} == {"easy", "medium"}
+    assert client.post("/api/preview/page", json=body, headers=ORIGIN).json()["image"].startswith("data:image/png")
+    assert client.post("/api/builds/mazes", headers=ORIGIN).status_code == 202
+    assert _settled(client, "mazes")["state"] == "done"
+    review = client.get("/api/review/mazes").json()
+    assert [row["level"] for row in review["rows"]] == ["easy", "medium", "easy", "medium", "hard", "hard"]
+    svg = client.get("/books/mazes/puzzles/2.svg?w=160").text
+    assert svg.startswith("<svg") and re.search(r'<path d="M[^"]*C[0-9]', svg)  # a round maze's rings are curves
+    assert client.get("/books/mazes/answers/5.png").content.startswith(b"\x89PNG")
+    one = client.get("/api/review/mazes/puzzles/5").json()
+    record = json.loads((place / "output" / "mazes" / "puzzles.jsonl").read_text().splitlines()[4])
+    assert len(one["centres"]) == len(record["grid"]["cells"]) and not one["explained"]
+    assert client.get("/books/mazes/review/5").status_code == 200
