@@ -32,7 +32,10 @@ EXAMPLE_GRID = {
                  [3, 1, 3, 2], [3, 2, 3, 3], [3, 3, 3, 4], [3, 5, 4, 5], [4, 0, 4, 1], [4, 1, 4, 2], [4, 2, 4, 3],
                  [4, 2, 5, 2], [4, 4, 4, 5], [4, 4, 5, 4], [4, 5, 5, 5], [5, 0, 5, 1], [5, 1, 5, 2], [5, 3, 5, 4]],
     "entrance": [0, 3], "exit": [5, 0],
+    "cell_mm": 5,
 }
+"""The worked example asks for cells 5 mm wide: a how-to page drops tips before it shrinks the example
+below that (a maze's cells may print far smaller, but an example is read at a glance)."""
 EXAMPLE_ROUTE = [[0, 3], [0, 2], [1, 2], [1, 1], [2, 1], [2, 0], [3, 0], [4, 0], [4, 1], [4, 2], [5, 2], [5, 1],
                  [5, 0]]
 
