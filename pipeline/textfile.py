@@ -7,7 +7,7 @@ same way everywhere. It never parses puzzles itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from pipeline.errors import PuzzleBookError
@@ -95,3 +95,23 @@ def meta_values(values: Mapping[str, object]) -> dict[str, str]:
 def key_values(record: Mapping[str, object], skip: tuple[str, ...] = ()) -> str:
     """`k=v k=v ...` in the record's order, for metadata lines and one-line reports."""
     return " ".join(f"{key}={meta_value(value)}" for key, value in record.items() if key not in skip)
+
+
+Block = list[tuple[int, str]]
+"""A puzzle's lines as (line number from 1, the line without its trailing space)."""
+
+
+def text_blocks(text: str) -> Iterator[Block]:
+    """The text's blocks: runs of lines apart by blank lines (the forms that hold one puzzle a block)."""
+    block: Block = []
+    for number, raw in enumerate(text.splitlines() + [""], 1):
+        if raw.strip():
+            block.append((number, raw.rstrip()))
+        elif block:
+            yield block
+            block = []
+
+
+def meta_pairs(line: str) -> dict[str, str]:
+    """The `key=value` pairs of a metadata line (`; key=value ...`); other words are left out."""
+    return dict(part.split("=", 1) for part in line.lstrip(";").split() if "=" in part)

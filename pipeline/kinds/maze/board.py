@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from pipeline.grids import Coord, Mask
+from pipeline.grids import Coord, Mask, reach
 
 Topology = Literal["square", "hex", "round"]
 TOPOLOGIES: tuple[Topology, ...] = ("square", "hex", "round")
@@ -104,21 +104,9 @@ def exterior(mask: Mask, steps: tuple[Coord, ...]) -> set[Coord]:
     reachable from beyond the mask through blocked cells. Blocked cells enclosed by the board are
     holes, not outside: a maze does not open onto a hole."""
     height, width = len(mask), max((len(row) for row in mask), default=0)
-
-    def blocked(r: int, c: int) -> bool:
-        return not (0 <= r < height and 0 <= c < len(mask[r]) and mask[r][c])
-
-    start = (-1, -1)
-    seen = {start}
-    todo = [start]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in steps:
-            nb = (r + dr, c + dc)
-            if nb not in seen and -1 <= nb[0] <= height and -1 <= nb[1] <= width and blocked(*nb):
-                seen.add(nb)
-                todo.append(nb)
-    return seen
+    blocked = [(r, c) for r in range(-1, height + 1) for c in range(-1, width + 1)
+               if not (0 <= r < height and 0 <= c < len(mask[r]) and mask[r][c])]
+    return reach((-1, -1), blocked, steps)
 
 
 def ring_counts(rings: int) -> tuple[int, ...]:

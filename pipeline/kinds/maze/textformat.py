@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from pipeline.errors import PuzzleBookError
+from pipeline.textfile import Block, meta_pairs, text_blocks
 from pipeline.grids import Coord
 from pipeline.kinds.maze.board import TOPOLOGIES, Board, grid_board, round_board_of
 from pipeline.kinds.maze.maze import Maze, Route, from_passages
@@ -194,21 +195,9 @@ def format_mazes(items: Iterable[MazeText]) -> str:
 # ------------------------------------------------------------------------------------ reading
 
 
-def _meta(line: str) -> dict[str, str]:
-    return dict(part.split("=", 1) for part in line.lstrip(";").split() if "=" in part)
-
-
 def parse_mazes(text: str, source: str) -> list[MazeText]:
     """Every maze in `text`; PuzzleBookError naming `source`, line and column for a mistake."""
-    found: list[MazeText] = []
-    block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines() + [""], 1):
-        if raw.strip():
-            block.append((number, raw.rstrip()))
-        elif block:
-            found.append(_block(block, source))
-            block = []
-    return found
+    return [_block(block, source) for block in text_blocks(text)]
 
 
 class _Reader:
@@ -272,7 +261,7 @@ class _Reader:
                          + (", or nothing where the board has no cell" if allow_blank else ""), line, middle)
 
 
-def _block(block: list[tuple[int, str]], source: str) -> MazeText:
+def _block(block: Block, source: str) -> MazeText:
     meta: dict[str, str] = {}
     drawing: list[tuple[int, str]] = []
     route_line: tuple[int, str] | None = None
@@ -282,7 +271,7 @@ def _block(block: list[tuple[int, str]], source: str) -> MazeText:
         if stripped.startswith(";"):
             if drawing:
                 raise PuzzleBookError("a metadata line must come before the maze", source=source, line=number)
-            meta.update(_meta(stripped))
+            meta.update(meta_pairs(stripped))
         elif stripped.lower().startswith("route:"):
             route_line = (number, stripped[6:].strip())
         elif route_line is not None:
@@ -379,6 +368,7 @@ def _read_round(reader: _Reader, rings: str | None, start: int) -> Maze:
     index = board.index
     marks: dict[int, tuple[str, int, int]] = {}
     passages: list[tuple[int, int]] = []
+    around: set[tuple[int, int]] = set()
     for k, count in enumerate(counts):
         span = total // count
         for j in range(count):
@@ -388,8 +378,10 @@ def _read_round(reader: _Reader, rings: str | None, start: int) -> Maze:
             marks[i] = (mark, 2 * k, span * j + span // 2)
             if count > 1:
                 left = index[(k, (j - 1) % count)]
-                if reader.side(2 * k, span * j, "|", True) and (min(i, left), max(i, left)) not in passages:
-                    passages.append((min(i, left), max(i, left)))
+                pair = (min(i, left), max(i, left))
+                if reader.side(2 * k, span * j, "|", True) and pair not in around:  # (a ring of 2 meets it twice)
+                    around.add(pair)
+                    passages.append(pair)
                 if j == 0 and reader.side(2 * k, total, "|", True) != reader.side(2 * k, 0, "|", True):
                     raise reader.error("the wall at a ring line's end is the one at its start (the ring closes)",
                                        2 * k, total)

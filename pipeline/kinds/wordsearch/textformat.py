@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pipeline.errors import PuzzleBookError
+from pipeline.textfile import Block, meta_pairs, text_blocks
 from pipeline.kinds.wordsearch.grid import BLOCKED, DIRECTIONS, SHOW, Placement, Solution, WordSearch
 from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, LANGUAGES, UMLAUTS, alphabet, normalize
 
@@ -43,24 +44,12 @@ def looks_like_wordsearch(text: str) -> bool:
     return bool(KIND_MARK.search(text)) or any(line.strip().lower().startswith("words:") for line in text.splitlines()[:80])
 
 
-def _meta(line: str) -> dict[str, str]:
-    return dict(part.split("=", 1) for part in line.lstrip(";").split() if "=" in part)
-
-
 def parse_wordsearches(text: str, source: str) -> list[WordSearchText]:
     """Every puzzle in `text`; PuzzleBookError naming `source`, line and column for a mistake."""
-    found: list[WordSearchText] = []
-    block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines() + [""], 1):
-        if raw.strip():
-            block.append((number, raw.rstrip()))
-        elif block:
-            found.append(_block(block, source))
-            block = []
-    return found
+    return [_block(block, source) for block in text_blocks(text)]
 
 
-def _block(block: list[tuple[int, str]], source: str) -> WordSearchText:
+def _block(block: Block, source: str) -> WordSearchText:
     meta: dict[str, str] = {}
     rows: list[str] = []
     words: list[str] = []
@@ -72,7 +61,7 @@ def _block(block: list[tuple[int, str]], source: str) -> WordSearchText:
         if stripped.startswith(";"):
             if rows:
                 raise PuzzleBookError("a metadata line must come before the grid", source=source, line=number)
-            meta.update(_meta(stripped))
+            meta.update(meta_pairs(stripped))
             continue
         language, umlauts = meta.get("language", "en"), meta.get("umlauts", "keep")
         if language not in LANGUAGES or umlauts not in UMLAUTS:
