@@ -447,3 +447,22 @@ def test_hex_boards_use_hex_hidatos_coordinates() -> None:
     blank = hidato.blank_grid({"adjacency": "hex", "shape": {"name": "hexagon", "size": 4}}, 0)
     cells = [(r, c) for r, row in enumerate(blank) for c, value in enumerate(row) if value is not None]
     assert list(board_for("hexagon", {"size": 4}).cells) == cells
+
+
+def test_a_maze_file_exports_its_mazes_and_answers_and_refuses_one_with_a_loop(tmp_path: Any,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "mazes.txt"
+    records = [made(board, "medium", 1)[1] for board in ("heart", "hexagon", "round")]
+    good.write_text("".join(json.dumps({"kind": "maze", "seed": 1, "difficulty": "medium", "grid": r["grid"],
+                                         "solution": r["solution"], "grade": r["grade"], "attempts": 1}) + "\n"
+                            for r in records), encoding="utf-8")
+    assert main(["export", str(good), "--format", "svg", "--solutions", "-o", str(tmp_path / "out"), "--quiet"]) == 0
+    names = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert names == [f"mazes-00{n}{suffix}.svg" for n in (1, 2, 3) for suffix in ("-answer", "")]
+    answer = (tmp_path / "out" / "mazes-003-answer.svg").read_text(encoding="utf-8")
+    assert answer.startswith("<svg") and 'stroke-linejoin="round"' in answer  # the route, a line through the rings
+    looped = tmp_path / "loop.txt"
+    looped.write_text("; kind=maze topology=square\n+---+---+---+\n| S   .   . |\n+   +   +   +\n| .   .   E |\n"
+                      "+---+---+---+\n", encoding="utf-8")
+    assert main(["export", str(looped), "-o", str(tmp_path / "none")]) == 2
+    assert "puzzle 1 has more than one solution" in capsys.readouterr().err
