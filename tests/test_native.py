@@ -242,6 +242,9 @@ AGREEMENT_RUNS = [
     ["generate", "--kind", "hexhidato", "--shape", "hexagon", "--size", "5", "--difficulty", "expert", "--json"],
     ["generate", "--kind", "sudoku", "--difficulty", "extreme", "--count", "2", "--json"],
     ["generate", "--kind", "sudoku", "--box", "2", "--difficulty", "easy", "--count", "2", "--json"],
+    ["generate", "--kind", "maze", "--shape", "heart", "--size", "20", "--difficulty", "expert", "--count", "2", "--json"],
+    ["generate", "--kind", "maze", "--shape", "round", "--size", "8", "--difficulty", "easy", "--json"],
+    ["generate", "--kind", "maze", "--shape", "hexagon", "--size", "6", "--difficulty", "hard", "--solutions"],
 ]
 """Every compiled module at work: generating, digging, grading, proving, fingerprinting records."""
 
