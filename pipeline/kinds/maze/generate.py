@@ -9,6 +9,7 @@ boards vary more and take a few. The result depends on the seed alone.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from functools import lru_cache
@@ -96,14 +97,20 @@ def generate(board: Board, level: str, seed: int, *, goal: str = "centre", shape
     if len(board.edge) < 2 and not (board.topology == "round" and goal == "centre"):
         raise PuzzleBookError(f"shape {shape!r} has too few cells on its edge for an entrance and an exit")
     seen: list[str] = []
-    for attempt in range(1, MAX_ATTEMPTS + 1):
-        rng = random.Random(derive_seed(seed, "attempt", attempt))
-        maze = carve_maze(board, level, rng, goal)
-        record = grade_measures(measure(maze))
-        if record["level"] == level:
-            return {"grid": maze_grid(maze), "solution": [list(cell) for cell in as_route(maze, route_cells(maze))],
-                    "grade": record, "attempts": attempt}
-        seen.append(str(record["level"]))
+    collecting = gc.isenabled()
+    gc.disable()  # a giant maze makes some 40,000 small lists and tuples, none in a cycle: freed as they go,
+    try:          # and the collector's passes over them (and over the whole process) cost more than the maze
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            rng = random.Random(derive_seed(seed, "attempt", attempt))
+            maze = carve_maze(board, level, rng, goal)
+            record = grade_measures(measure(maze))
+            if record["level"] == level:
+                route = [list(cell) for cell in as_route(maze, route_cells(maze))]
+                return {"grid": maze_grid(maze), "solution": route, "grade": record, "attempts": attempt}
+            seen.append(str(record["level"]))
+    finally:
+        if collecting:
+            gc.enable()
     raise PuzzleBookError(
         f"could not make {'an' if level[0] in 'aeiou' else 'a'} {level} maze on shape {shape!r} ({board.size} cells) in {MAX_ATTEMPTS} attempts (got "
         f"{', '.join(sorted(set(seen), key=LEVELS.index))}): the board is too small for corridors that long or "
