@@ -29,8 +29,6 @@ RECIPES: dict[str, float] = {"easy": 0.0, "medium": 0.5, "hard": 0.8, "expert": 
 backtracker's long corridors; 0: Prim's short ones)."""
 MAX_ATTEMPTS = 60
 """Mazes carved before a level is declared out of reach on a board (small boards vary most)."""
-GOALS = ("centre", "edge")
-"""Where a round maze's exit is: its centre, or the outer edge opposite the entrance."""
 
 
 def place_ends(board: Board, rng: random.Random, goal: str) -> tuple[int, int]:
