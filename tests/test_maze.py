@@ -278,6 +278,21 @@ def test_a_mistake_in_a_maze_file_names_its_line(drawing: str, line: int, words:
     assert words in caught.value.message
 
 
+def test_a_board_too_large_to_be_a_maze_is_refused_before_it_is_built() -> None:
+    """A file or record names its board's size: one past 100 cells a side (or 50 rings) is refused at once."""
+    wide = "+" + "---+" * 101 + "\n|" + " . |" * 101 + "\n+" + "---+" * 101 + "\n"
+    with pytest.raises(PuzzleBookError, match="at most 100 cells on a side; this one is 1 x 101"):
+        parse_mazes("; kind=maze topology=square\n" + wide, "wide.txt")
+    with pytest.raises(PuzzleBookError, match="at most 50 rings"):
+        parse_mazes("; kind=maze topology=round rings=" + ",".join(["1"] * 51) + "\n+\n", "rings.txt")
+    huge = {"topology": "square", "height": 10**6, "width": 10**6, "cells": [[0, 0]], "passages": [],
+            "entrance": [0, 0], "exit": [0, 0]}
+    with pytest.raises(ValueError, match="at most 100 cells on a side"):
+        read_maze(huge)
+    with pytest.raises(TypeError, match="whole numbers"):
+        read_maze({**huge, "topology": "round", "rings": [1, 0]})
+
+
 def test_a_record_of_another_board_is_refused() -> None:
     _, record = made("heart", "easy", 2)
     problem = MAZE.board_problem(record, {"shape": {"name": "star", "size": 14}, "goal": "centre"})

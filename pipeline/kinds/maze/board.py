@@ -28,7 +28,27 @@ HEX_STEPS: tuple[Coord, ...] = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 
 """Up-left, up-right, left, right, down-left, down-right on the drawn honeycomb (axial moves)."""
 MIN_RINGS = 2
 MAX_RINGS = 50
-"""A round board's rings, its centre cell included."""
+"""A round board's rings, its centre cell included (50 rings: 7,387 cells)."""
+MAX_SIDE = 100
+MAX_CELLS = 10_000
+"""A square or hex board's rectangle at most MAX_SIDE on a side, and any board at most MAX_CELLS cells
+(a 100 x 100 giant): what a file or record may hold, checked before anything is built."""
+
+
+def board_problem(height: int, width: int) -> str | None:
+    """Why a square or hex board's rectangle is too large, or None."""
+    if height > MAX_SIDE or width > MAX_SIDE:
+        return f"a maze is at most {MAX_SIDE} cells on a side; this one is {height} x {width}"
+    return None
+
+
+def rings_problem(counts: tuple[int, ...]) -> str | None:
+    """Why a round board's cells per ring cannot be one, or None."""
+    if len(counts) < MIN_RINGS or counts[0] != 1 or any(b < a or b % a for a, b in zip(counts, counts[1:])):
+        return "the centre's ring holds 1 cell and each ring a whole multiple of the one inside it"
+    if len(counts) > MAX_RINGS or sum(counts) > MAX_CELLS:
+        return f"a round maze has at most {MAX_RINGS} rings and {MAX_CELLS} cells"
+    return None
 
 
 @dataclass(frozen=True, eq=False)

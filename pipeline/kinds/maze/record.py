@@ -15,11 +15,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pipeline.grids import Coord
-from pipeline.kinds.maze.board import TOPOLOGIES, Board, grid_board, round_board_of
+from pipeline.kinds.maze.board import (
+    MAX_CELLS,
+    TOPOLOGIES,
+    Board,
+    board_problem,
+    grid_board,
+    rings_problem,
+    round_board_of,
+)
 from pipeline.kinds.maze.maze import Maze, Route, from_passages
-
-MAX_CELLS = 10_000
-"""The most cells a maze record may hold (a 100 x 100 maze)."""
 
 
 def maze_grid(maze: Maze) -> dict[str, Any]:
@@ -56,10 +61,11 @@ def read_board(grid: Mapping[str, Any]) -> Board:
         raise ValueError(f"a maze holds at most {MAX_CELLS} cells; this one has {len(cells)}")
     if topology == "round":
         counts = tuple(grid["rings"])
-        if len(counts) < 2 or any(not isinstance(c, int) or isinstance(c, bool) for c in counts) or counts[0] != 1 \
-                or any(b < a or b % a for a, b in zip(counts, counts[1:])) or sum(counts) > MAX_CELLS:
-            raise ValueError("rings lists each ring's cells: 1 for the centre, then each a whole multiple of the one "
-                             "inside it")
+        if any(not isinstance(c, int) or isinstance(c, bool) or c < 1 for c in counts):
+            raise TypeError("rings lists each ring's cells as whole numbers")
+        problem = rings_problem(counts)
+        if problem is not None:
+            raise ValueError(f"rings: {problem}")
         board = round_board_of(counts)
         if tuple(cells) != board.cells:
             raise ValueError("a round maze's cells are every [ring, index] of its rings, in order")
@@ -67,6 +73,9 @@ def read_board(grid: Mapping[str, Any]) -> Board:
     height, width = grid["height"], grid["width"]
     if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in (height, width)):
         raise TypeError("height and width are whole numbers above 0")
+    problem = board_problem(height, width)
+    if problem is not None:
+        raise ValueError(problem)
     if len(set(cells)) != len(cells) or any(not (0 <= r < height and 0 <= c < width) for r, c in cells):
         raise ValueError(f"cells lie within the {height} x {width} rectangle, each once")
     open_cells = set(cells)

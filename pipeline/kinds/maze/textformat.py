@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from pipeline.errors import PuzzleBookError
 from pipeline.textfile import Block, meta_pairs, text_blocks
 from pipeline.grids import Coord
-from pipeline.kinds.maze.board import TOPOLOGIES, Board, grid_board, round_board_of
+from pipeline.kinds.maze.board import TOPOLOGIES, Board, board_problem, grid_board, rings_problem, round_board_of
 from pipeline.kinds.maze.maze import Maze, Route, from_passages
 
 KIND_MARK = re.compile(r"^\s*;.*\bkind=maze\b", re.MULTILINE)
@@ -322,6 +322,9 @@ def _read_grid(reader: _Reader, topology: str) -> Maze:
     height = (lines - 1) // 2
     hexes = topology == "hex"
     width = (reader.width + 2) // 4  # at least the columns drawn; blank ones at the right are dropped below
+    problem = board_problem(height, width - (height // 2 if hexes else 0))
+    if problem is not None:
+        raise reader.error(problem, 0)
     marks: dict[Coord, tuple[str, int, int]] = {}
     for r in range(height):
         for c in range(width):
@@ -413,10 +416,10 @@ def _ring_counts(reader: _Reader, rings: str | None) -> tuple[int, ...]:
         counts = tuple(int(part) for part in rings.split(","))
     except ValueError:
         raise reader.error(f"rings={rings} is not a list of whole numbers like rings=1,6,12", 0) from None
-    if len(counts) < 2 or counts[0] != 1 or any(b < a or b % a for a, b in zip(counts, counts[1:])) \
-            or counts[-1] > 4096:
-        raise reader.error(f"rings={rings}: the centre's ring holds 1 cell and each ring a whole multiple of the one "
-                           "inside it (at most 4096)", 0)
+    problem = None if all(count > 0 for count in counts) else "each ring holds 1 cell or more"
+    problem = problem or rings_problem(counts)
+    if problem is not None:
+        raise reader.error(f"rings={rings}: {problem}", 0)
     return counts
 
 
