@@ -481,3 +481,27 @@ def test_a_maze_file_exports_its_mazes_and_answers_and_refuses_one_with_a_loop(t
                       "+---+---+---+\n", encoding="utf-8")
     assert main(["export", str(looped), "-o", str(tmp_path / "none")]) == 2
     assert "puzzle 1 has more than one solution" in capsys.readouterr().err
+
+
+@st.composite
+def maze_texts(draw: st.DrawFn) -> str:
+    """Text in the maze form's own characters under a metadata line: mostly broken, now and then a maze."""
+    topology = draw(st.sampled_from(["square", "hex", "round"]))
+    rings = draw(st.sampled_from(["", " rings=1,6", " rings=1,6,12", " rings=1,2,x", " rings=1,0"]))
+    lines = draw(st.lists(st.text(alphabet="+-|/\\ .SEo#", max_size=30), min_size=0, max_size=9))
+    route = draw(st.sampled_from(["", "route: r1c1", "route: r1c2 r2c2", "route: x"]))
+    return "\n".join([f"; kind=maze topology={topology}{rings}", *lines, route]) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maze_texts())
+def test_a_maze_file_of_any_characters_reads_or_says_where_it_is_wrong(text: str) -> None:
+    try:
+        mazes = parse_mazes(text, "fuzz.txt")
+    except PuzzleBookError as err:
+        assert err.source == "fuzz.txt" and err.message
+        return
+    assert [(m.puzzle, m.solution) for m in parse_mazes(format_mazes(mazes), "again.txt")] == \
+        [(m.puzzle, m.solution) for m in mazes]
+    for item in mazes:  # what reads also proves, grades or says why not
+        assert MAZE.prove(item.puzzle).status in ("unique", "multiple", "none")
