@@ -31,7 +31,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -192,12 +192,12 @@ def _forget(sources: list[Path]) -> list[str]:
     return [source_digest(source) for source in sources]
 
 
-def _run_setup(script_text: str, sources: list[Path], digests: list[str], root: Path) -> str | None:
-    """Run a setup script that builds `sources`' libraries in place; why it failed, or None (then each
-    source's digest is recorded beside it)."""
+def _run_setup(script_for: Callable[[Path], str], sources: list[Path], digests: list[str], root: Path) -> str | None:
+    """Run the setup script `script_for(work folder)` that builds `sources`' libraries in place; why it
+    failed, or None (then each source's digest is recorded beside it)."""
     with tempfile.TemporaryDirectory(prefix="puzzlebook-native-") as work:
         script = Path(work) / "setup.py"
-        script.write_text(script_text.replace("@WORK@", work), encoding="utf-8")
+        script.write_text(script_for(Path(work)), encoding="utf-8")
         done = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not all(libraries(source) for source in sources):
         return done.stdout[-4000:] + done.stderr[-4000:]
@@ -212,16 +212,22 @@ def compile_group(package: str, sources: list[Path], root: Path) -> str | None:
     for old in sources[0].parent.glob("*__mypyc.*"):  # the group library (and one of an older layout)
         old.unlink()
     names = [str(source.relative_to(root)) for source in sources]
-    script = SETUP.format(paths=names, group=f"{package}.{GROUP}", target="@WORK@/c", temp="@WORK@/temp",
-                          lib="@WORK@/lib")
+
+    def script(work: Path) -> str:
+        return SETUP.format(paths=names, group=f"{package}.{GROUP}", target=str(work / "c"), temp=str(work / "temp"),
+                            lib=str(work / "lib"))
+
     return _run_setup(script, sources, digests, root)
 
 
 def compile_extension(package: str, source: Path, root: Path) -> str | None:
     """Compile one C extension (NAME.c into NAME's library beside it); why it failed, or None."""
     digests = _forget([source])
-    script = SETUP_C.format(module=f"{package}.{source.stem}", path=str(source.relative_to(root)),
-                            temp="@WORK@/temp", lib="@WORK@/lib")
+
+    def script(work: Path) -> str:
+        return SETUP_C.format(module=f"{package}.{source.stem}", path=str(source.relative_to(root)),
+                              temp=str(work / "temp"), lib=str(work / "lib"))
+
     return _run_setup(script, [source], digests, root)
 
 

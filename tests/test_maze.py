@@ -209,10 +209,12 @@ def small_mazes(draw: st.DrawFn) -> Maze:
         rows = [[draw(st.booleans()) or (r, c) == (0, 0) for c in range(width)] for r in range(height)]
         board = grid_board(tuple(tuple(row) for row in rows), topology)
         board = grid_board(board_mask_of_piece(board), topology)
-    if board.size < 2:
+    if len(board.edge) < 2:
         board = grid_board(((True, True),), topology if topology != "round" else "square")
     passages = [(i, j) for i in range(board.size) for j in board.neighbours[i] if i < j and draw(st.booleans())]
-    entrance, exit_ = draw(st.lists(st.integers(0, board.size - 1), min_size=2, max_size=2, unique=True))
+    ends = list(board.edge) + ([0] if board.topology == "round" else [])
+    entrance = draw(st.sampled_from(board.edge))
+    exit_ = draw(st.sampled_from([i for i in ends if i != entrance]))
     cell_mm = draw(st.sampled_from([None, 12.0, 8.5]))
     return from_passages(board, passages, entrance, exit_, cell_mm)
 
@@ -260,6 +262,8 @@ def test_generate_json_holds_what_the_issue_promises(capsys: pytest.CaptureFixtu
 
 
 BAD_TEXT = [
+    ("+---+---+---+\n| .   .   . |\n+   +   +   +\n| .   S   . |\n+   +   +   +\n| .   .   E |\n+---+---+---+\n",
+     4, "the entrance [1, 1] is not on the outer edge: a maze's ends are gaps in its outer wall"),
     ("+---+---+\n| S   X |\n+---+---+\n", 2, "'X' in a cell"),
     ("+---+---+\n| S   . |\n+---+---+\n", 1, "exactly one exit (E); this one has 0"),
     ("+---+---+\n| S   S |\n+---+---+\n", 2, "exactly one entrance (S); this one has 2"),
@@ -505,3 +509,31 @@ def test_a_maze_file_of_any_characters_reads_or_says_where_it_is_wrong(text: str
         [(m.puzzle, m.solution) for m in mazes]
     for item in mazes:  # what reads also proves, grades or says why not
         assert MAZE.prove(item.puzzle).status in ("unique", "multiple", "none")
+
+
+def test_a_loop_on_the_route_gives_a_second_route_that_visits_no_cell_twice() -> None:
+    (on_route,) = parse_mazes("; kind=maze topology=square\n+---+---+---+\n| S   .   . |\n+   +---+   +\n"
+                              "| .   .   E |\n+---+---+---+\n", "loop.txt")
+    first, second = prove(on_route.puzzle).solutions
+    assert first != second and len(set(second)) == len(second) and MAZE.is_solution(on_route.puzzle, second)
+    (off_route,) = parse_mazes("; kind=maze topology=square\n+---+---+---+\n| S   .   E |\n+   +---+---+\n"
+                               "| .   . | . |\n+   +   +   +\n| .   .   . |\n+---+---+---+\n", "aside.txt")
+    first, second = prove(off_route.puzzle).solutions
+    assert len(set(second)) < len(second)  # the only other way goes round the loop and back
+    assert second[0] == first[0] and second[-1] == first[-1]
+
+
+@pytest.mark.parametrize("name", ["random", "hexrandom", "ring"])
+def test_an_entrance_or_exit_never_opens_onto_a_hole(name: str) -> None:
+    """Boards with holes inside: each end's gap is drawn on a side toward the outside of the board."""
+    from pipeline.kinds.maze.board import SQUARE_STEPS, HEX_STEPS, exterior
+    from pipeline.kinds.maze.draw import _opening
+
+    for seed in range(40 if name != "ring" else 1):
+        options = {"size": 16 if name == "random" else 7, "ratio": 0.2} if name != "ring" else {}
+        board = board_for(name, options, seed)
+        outside = exterior(board.mask(), SQUARE_STEPS if board.topology == "square" else HEX_STEPS)
+        for i in board.edge:
+            r, c = board.cells[i]
+            dr, dc = _opening(board, i)
+            assert (r + dr, c + dc) in outside, (name, seed, board.cells[i])

@@ -133,6 +133,14 @@ def test_the_core_declines_a_board_wider_than_its_words(core: ModuleType) -> Non
     assert core.search([0, 1], 1, 21, 100, "king", None, 2, None, None, None) is None
 
 
+def test_the_core_takes_any_whole_limit_as_the_python_does(core: ModuleType) -> None:
+    """A limit past a machine word (`solve --limit 3000000000`) or below zero counts as the Python's does."""
+    board, _ = path_board(make_mask("square", 5), "king", 1, share=0.1)
+    for limit in (3_000_000_000, 10**30, 0, -5):
+        assert_same_search(core, board, limit=limit, node_limit=10**30)
+        assert_same_search(core, board, limit=limit, node_limit=-3, fail_limit=-(10**30))
+
+
 def test_the_core_refuses_what_is_not_a_cell_set(core: ModuleType) -> None:
     with pytest.raises(TypeError):
         core.search([0, "1"], 1, 1, 1, "king", None, 2, None, None, None)
@@ -140,6 +148,10 @@ def test_the_core_refuses_what_is_not_a_cell_set(core: ModuleType) -> None:
         core.search([0, 1 << 70], 1, 1, 1, "king", None, 2, None, None, None)
     with pytest.raises(ValueError, match="unknown adjacency"):
         core.search([0, 1], 1, 1, 1, "knight", None, 2, None, None, None)
+    with pytest.raises(ValueError, match="off the board"):  # a cell past the board would index past its tables
+        core.search([0, 1, 1 << 40], 0b11011, 2, 2, "king", None, 2, None, None, None)
+    with pytest.raises(ValueError, match="off the board"):
+        core.search([0, 1], 1 << 5, 1, 1, "king", None, 2, None, None, None)
 
 
 def _propagations_agree(core: ModuleType, board: Board, rng: random.Random, branchings: int) -> None:

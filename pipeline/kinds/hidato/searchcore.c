@@ -192,7 +192,8 @@ typedef struct {
     int capacity;
     /* the answer */
     long long nodes, fails, node_limit, fail_limit;
-    int limit, nfound, budget_hit;
+    long long limit, nfound;
+    int budget_hit;
     PyObject *found;  /* list of solutions, each a list of ints */
     PyObject *first;  /* cand[0] as given, put back in each solution */
 } Ctx;
@@ -836,6 +837,18 @@ static int read_int(PyObject *value, word *out, int words) {
     return 0;
 }
 
+/* read_int, and the set must hold only the board's open cells (anything else would index past the
+ * neighbour table). */
+static int read_on_board(const Ctx *g, PyObject *value, word *out) {
+    if (read_int(value, out, g->W) < 0) return -1;
+    for (int i = 0; i < g->W; i++)
+        if (out[i] & ~g->open[i]) {
+            PyErr_SetString(PyExc_ValueError, "searchcore: a cell set holds cells off the board");
+            return -1;
+        }
+    return 0;
+}
+
 static PyObject *make_int(const word *in, int words) {
     unsigned char bytes[MAX_WORDS * 8];
     for (int i = 0; i < words; i++)
@@ -876,15 +889,19 @@ static void free_ctx(Ctx *g) {
     Py_XDECREF(g->found);
 }
 
-static long long optional_limit(PyObject *value) {
-    if (value == Py_None) return -1;
-    long long limit = PyLong_AsLongLong(value);
-    if (limit == -1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -2;
-        PyErr_Clear();
-        return LLONG_MAX; /* larger than any search can reach */
-    }
+/* A whole number as a count limit: a negative one as 0, one past what a long long holds as LLONG_MAX
+ * (more than any search can reach); -2 with a Python error for what is not a whole number. */
+static long long whole_limit(PyObject *value) {
+    int overflow = 0;
+    long long limit = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (limit == -1 && PyErr_Occurred()) return -2;
+    if (overflow) return overflow > 0 ? LLONG_MAX : 0;
     return limit < 0 ? 0 : limit;
+}
+
+/* whole_limit, or -1 for None (no limit). */
+static long long optional_limit(PyObject *value) {
+    return value == Py_None ? -1 : whole_limit(value);
 }
 
 /* _pinned_cells: the cells of the numbers with one candidate; 0 when two share a cell or pinned k, k+1
@@ -938,6 +955,11 @@ static int setup(Ctx *g, PyObject *cand_list, PyObject *open_obj, int height, in
     int n = g->n;
     g->NW = (n + 2 + 63) / 64;
     if (read_int(open_obj, g->open, W) < 0) return -1;
+    for (int bit = g->nbits; bit < W * 64; bit++)
+        if ((g->open[bit >> 6] >> (bit & 63)) & 1) {
+            PyErr_SetString(PyExc_ValueError, "searchcore: the open mask holds cells off the board");
+            return -1;
+        }
     g->nbrs = calloc((size_t)g->nbits * W, sizeof(word));
     g->inner = calloc((size_t)g->NW * 10, sizeof(word));
     g->found = PyList_New(0);
@@ -976,7 +998,7 @@ static int setup(Ctx *g, PyObject *cand_list, PyObject *open_obj, int height, in
     Frame *root = &g->frames[0];
     g->first = PyList_GET_ITEM(cand_list, 0);
     for (int k = 1; k <= n; k++) {
-        if (read_int(PyList_GET_ITEM(cand_list, k), root->cand + (size_t)k * W, W) < 0) return -1;
+        if (read_on_board(g, PyList_GET_ITEM(cand_list, k), root->cand + (size_t)k * W) < 0) return -1;
         root->loose[k - 1] = k;
     }
     root->nloose = n;
@@ -988,7 +1010,7 @@ static int setup(Ctx *g, PyObject *cand_list, PyObject *open_obj, int height, in
 static int read_taken(Ctx *g, PyObject *taken_obj) {
     Frame *root = &g->frames[0];
     if (taken_obj == Py_None) return pinned_cells(g, root, root->taken);
-    return read_int(taken_obj, root->taken, g->W) < 0 ? -1 : 1;
+    return read_on_board(g, taken_obj, root->taken) < 0 ? -1 : 1;
 }
 
 static const char SEARCH_DOC[] =
@@ -1000,17 +1022,18 @@ static const char SEARCH_DOC[] =
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *cand_list, *open_obj, *taken_obj, *node_obj, *fail_obj, *hint_obj;
-    int height, width, limit;
+    int height, width;
+    PyObject *limit_obj;
     const char *adjacency;
-    if (!PyArg_ParseTuple(args, "O!OiisOiOOO:search", &PyList_Type, &cand_list, &open_obj, &height, &width,
-                          &adjacency, &taken_obj, &limit, &node_obj, &fail_obj, &hint_obj))
+    if (!PyArg_ParseTuple(args, "O!OiisOOOOO:search", &PyList_Type, &cand_list, &open_obj, &height, &width,
+                          &adjacency, &taken_obj, &limit_obj, &node_obj, &fail_obj, &hint_obj))
         return NULL;
     Ctx g;
     PyObject *result = NULL;
     int ready = setup(&g, cand_list, open_obj, height, width, adjacency);
     if (ready == 0) Py_RETURN_NONE;
     if (ready < 0) goto done;
-    g.limit = limit;
+    if ((g.limit = whole_limit(limit_obj)) == -2) goto done;
     if ((g.node_limit = optional_limit(node_obj)) == -2 || (g.fail_limit = optional_limit(fail_obj)) == -2)
         goto done;
     int n = g.n, W = g.W;
@@ -1025,7 +1048,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
             goto done;
         }
         for (int k = 1; k <= n; k++)
-            if (read_int(PyList_GET_ITEM(hint_obj, k), g.hint + (size_t)k * W, W) < 0) goto done;
+            if (read_on_board(&g, PyList_GET_ITEM(hint_obj, k), g.hint + (size_t)k * W) < 0) goto done;
     }
     int pinned = read_taken(&g, taken_obj);
     if (pinned < 0) goto done;
@@ -1075,7 +1098,7 @@ static PyObject *propagate_entry(PyObject *self, PyObject *args) {
     if (ready == 0) Py_RETURN_NONE;
     if (ready < 0) goto done;
     Frame *root = &g.frames[0];
-    if (read_int(taken_obj, root->taken, g.W) < 0) goto done;
+    if (read_on_board(&g, taken_obj, root->taken) < 0) goto done;
     root->nloose = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(loose_obj) && i < g.n; i++) {
         long k = PyLong_AsLong(PyList_GET_ITEM(loose_obj, i));

@@ -35,6 +35,10 @@ MAX_CELLS = 10_000
 (a 100 x 100 giant): what a file or record may hold, checked before anything is built."""
 
 
+MAX_CELL_MM = 1000.0
+"""The widest cell a file or record may ask for, in millimetres (a page decides what it can print)."""
+
+
 def board_problem(height: int, width: int) -> str | None:
     """Why a square or hex board's rectangle is too large, or None."""
     if height > MAX_SIDE or width > MAX_SIDE:
@@ -69,6 +73,9 @@ class Board:
     rings: tuple[int, ...] = ()
     """Round: the cells of each ring, the centre's 1 first."""
     index: dict[Coord, int] = field(default_factory=dict, repr=False)
+    outward: dict[int, tuple[Coord, ...]] = field(default_factory=dict, repr=False)
+    """Square and hex: each edge cell's steps toward the outside (never toward a hole), in step order:
+    the sides its entrance or exit may open."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and (self.topology, self.cells, self.height, self.width, self.rings) == (
@@ -115,8 +122,10 @@ def grid_board(mask: Mask, topology: Topology) -> Board:
     neighbours = tuple(tuple(index[(r + dr, c + dc)] for dr, dc in steps if (r + dr, c + dc) in index)
                        for r, c in cells)
     outside = exterior(mask, steps)
-    edge = tuple(i for i, (r, c) in enumerate(cells) if any((r + dr, c + dc) in outside for dr, dc in steps))
-    return Board(topology, cells, neighbours, edge, height=height, width=width, index=index)
+    outward = {i: sides for i, (r, c) in enumerate(cells)
+               if (sides := tuple((dr, dc) for dr, dc in steps if (r + dr, c + dc) in outside))}
+    return Board(topology, cells, neighbours, tuple(outward), height=height, width=width, index=index,
+                 outward=outward)
 
 
 def exterior(mask: Mask, steps: tuple[Coord, ...]) -> set[Coord]:

@@ -56,10 +56,12 @@ def _symmetries(board: Board) -> tuple[tuple[int, ...], ...]:
         images = [_normalised([_hex_map(cell, k) for cell in board.cells]) if board.topology == "hex" else
                   _normalised([(a * r + b * c, cc * r + d * c) for r, c in board.cells])
                   for k, (a, b, cc, d) in enumerate(SQUARE_MAPS if board.topology == "square" else [(0, 0, 0, 0)] * 12)]
+    # The images lie at the origin; so does the board as compared with them (a file may draw it further in).
+    base = list(board.cells) if board.topology == "round" else _normalised(list(board.cells))
+    index = {cell: i for i, cell in enumerate(base)}
     found: list[tuple[int, ...]] = []
-    index = board.index
     for image in images:
-        if set(image) != set(board.cells):
+        if set(image) != set(base):
             continue
         perm = tuple(index[cell] for cell in image)
         if perm not in found:

@@ -212,8 +212,7 @@ def _opening(board: Board, i: int) -> tuple[int, int]:
     pointing most away from the board's middle (a round board's: outwards, (1, 0))."""
     if board.topology == "round":
         return (1, 0)
-    r, c = board.cells[i]
-    outside = [step for step in _steps(board) if (r + step[0], c + step[1]) not in board.index]
+    outside = board.outward.get(i, ())
     xs = [board.centre(j)[0] for j in range(board.size)]
     ys = [board.centre(j)[1] for j in range(board.size)]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
@@ -226,7 +225,7 @@ def _opening(board: Board, i: int) -> tuple[int, int]:
             dx, dy = step[1] + step[0] / 2, step[0] * HEX_ROW
         return dx * (x - mx) + dy * (y - my)
 
-    return max(outside, key=away) if outside else (1, 0)
+    return max(outside, key=away) if outside else (1, 0)  # (a file's ends are on the edge: see record.py)
 
 
 def _grid_walls(geometry: _Geometry, maze: Maze, openings: dict[int, tuple[int, int]]) -> list[Segment]:

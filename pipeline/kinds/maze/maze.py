@@ -5,7 +5,7 @@ reached, and by one way only. Then there is exactly one route from the entrance 
 `prove` says "unique". Otherwise it says why not, in the words every kind's verifier uses: "none"
 when the exit, or any cell, cannot be reached (a perfect maze reaches every cell); "multiple" when
 the passages close a loop, which gives a walker two ways through: the route, and the route that
-goes round the loop on its way. Pure data and graph walks: no drawing, no randomness.
+goes round it. Pure data and graph walks: no drawing, no randomness.
 """
 
 from __future__ import annotations
@@ -63,16 +63,33 @@ def from_passages(board: Board, passages: list[tuple[int, int]], entrance: int, 
     return make_maze(board, links, entrance, exit_, cell_mm)
 
 
-def walk(maze: Maze, start: int) -> list[int]:
-    """parent[i]: the cell before i on the way from `start` (start's own: itself; -1: not reached)."""
+def ends_problem(board: Board, entrance: int, exit_: int) -> str | None:
+    """Why these cannot be a maze's entrance and exit, or None: both are gaps in the outer wall (a round
+    maze's exit may be its centre instead), and two different cells."""
+    if entrance == exit_:
+        return "the entrance and the exit are one cell"
+    if entrance not in board.outward and board.topology != "round" or \
+            board.topology == "round" and board.cells[entrance][0] != len(board.rings) - 1:
+        return f"the entrance {list(board.cells[entrance])} is not on the outer edge"
+    if exit_ not in board.outward and board.topology != "round" or \
+            board.topology == "round" and exit_ != 0 and board.cells[exit_][0] != len(board.rings) - 1:
+        return f"the exit {list(board.cells[exit_])} is not on the outer edge" + \
+            (" nor the centre" if board.topology == "round" else "")
+    return None
+
+
+def walk(maze: Maze, start: int, avoid: tuple[int, int] = (-1, -1)) -> list[int]:
+    """parent[i]: the cell before i on the way from `start` (start's own: itself; -1: not reached),
+    never through the passage `avoid`."""
     parent = [-1] * maze.size
     parent[start] = start
     todo = deque([start])
     links = maze.links
+    a, b = avoid
     while todo:
         cell = todo.popleft()
         for other in links[cell]:
-            if parent[other] < 0:
+            if parent[other] < 0 and not (cell == a and other == b or cell == b and other == a):
                 parent[other] = cell
                 todo.append(other)
     return parent
@@ -95,9 +112,52 @@ def as_route(maze: Maze, cells: list[int]) -> Route:
     return tuple(maze.board.cells[i] for i in cells)
 
 
+def second_route(maze: Maze, parent: list[int], route: list[int]) -> list[int]:
+    """Another way from the entrance to the exit when the passages close a loop. When the route uses a
+    passage that lies on a loop (no bridge), the shortest way without that passage: a second route that
+    visits no cell twice. Otherwise the loop lies off the route, and the second way goes round it on its
+    way: to the loop, once round it and on to the exit (a walker's way, that passes some cells twice)."""
+    cut = bridges(maze)
+    for a, b in zip(route, route[1:]):
+        if (min(a, b), max(a, b)) not in cut:
+            return route_cells(maze, walk(maze, maze.entrance, avoid=(a, b)))
+    return loop_detour(maze, parent)
+
+
+def bridges(maze: Maze) -> set[tuple[int, int]]:
+    """The passages whose removal cuts what the entrance reaches in two, as (lower, higher) cells:
+    Tarjan's low points over a depth-first walk (kept on a list, not Python's stack)."""
+    links = maze.links
+    order = [-1] * maze.size
+    low = [0] * maze.size
+    found: set[tuple[int, int]] = set()
+    start = maze.entrance
+    order[start] = 0
+    count = 1
+    stack: list[tuple[int, int, int]] = [(start, -1, 0)]  # (cell, the cell it was reached from, next link)
+    while stack:
+        cell, came, at = stack[-1]
+        if at < len(links[cell]):
+            stack[-1] = (cell, came, at + 1)
+            other = links[cell][at]
+            if order[other] < 0:
+                order[other] = low[other] = count
+                count += 1
+                stack.append((other, cell, 0))
+            elif other != came:
+                low[cell] = min(low[cell], order[other])
+            continue
+        stack.pop()
+        if came >= 0:
+            low[came] = min(low[came], low[cell])
+            if low[cell] > order[came]:
+                found.add((min(cell, came), max(cell, came)))
+    return found
+
+
 def loop_detour(maze: Maze, parent: list[int]) -> list[int]:
-    """A second way from the entrance to the exit when the passages close a loop: the way to the loop,
-    once round it, and on to the exit."""
+    """A second way from the entrance to the exit when the passages close a loop off the route: the way
+    to the loop, once round it, and on to the exit."""
     links = maze.links
     # A passage the walk did not arrive by closes a loop: it joins u to v, each reached another way.
     u, v = next((i, j) for i in range(maze.size) if parent[i] >= 0 for j in links[i]
@@ -129,5 +189,5 @@ def prove(maze: Maze, limit: int = 2) -> SolveResult[Route]:
     passages = sum(len(around) for around in maze.links) // 2
     if passages == maze.size - 1:  # connected with n - 1 passages: a tree
         return SolveResult((as_route(maze, route),), complete=True, nodes=reached)
-    second = as_route(maze, loop_detour(maze, parent))
+    second = as_route(maze, second_route(maze, parent, route))
     return SolveResult((as_route(maze, route), second)[: max(limit, 1)], complete=True, nodes=reached)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pipeline.grids import Coord
 from pipeline.kinds.maze.board import (
+    MAX_CELL_MM,
     MAX_CELLS,
     TOPOLOGIES,
     Board,
@@ -24,7 +25,7 @@ from pipeline.kinds.maze.board import (
     rings_problem,
     round_board_of,
 )
-from pipeline.kinds.maze.maze import Maze, Route, from_passages
+from pipeline.kinds.maze.maze import Maze, Route, ends_problem, from_passages
 
 
 def maze_grid(maze: Maze) -> dict[str, Any]:
@@ -105,11 +106,13 @@ def read_maze(grid: Mapping[str, Any]) -> Maze:
         if cell not in index:
             raise ValueError(f"the {name} {list(cell)} is not a cell of the maze")
         ends.append(index[cell])
-    if ends[0] == ends[1]:
-        raise ValueError("the entrance and the exit are one cell")
+    problem = ends_problem(board, ends[0], ends[1])
+    if problem is not None:
+        raise ValueError(problem)
     cell_mm = grid.get("cell_mm")
-    if cell_mm is not None and (isinstance(cell_mm, bool) or not isinstance(cell_mm, (int, float)) or cell_mm <= 0):
-        raise TypeError(f"cell_mm is a width in millimetres above 0, not {cell_mm!r}")
+    if cell_mm is not None and (isinstance(cell_mm, bool) or not isinstance(cell_mm, (int, float))
+                                or not 0 < cell_mm <= MAX_CELL_MM):  # (NaN fails every comparison)
+        raise ValueError(f"cell_mm is a width in millimetres above 0 and up to {MAX_CELL_MM:g}, not {cell_mm!r}")
     return from_passages(board, passages, ends[0], ends[1], None if cell_mm is None else float(cell_mm))
 
 

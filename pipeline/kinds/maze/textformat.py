@@ -26,6 +26,7 @@ Mistakes name the file, line and column.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -33,8 +34,17 @@ from dataclasses import dataclass, field, replace
 from pipeline.errors import PuzzleBookError
 from pipeline.textfile import Block, meta_pairs, text_blocks
 from pipeline.grids import Coord
-from pipeline.kinds.maze.board import TOPOLOGIES, Board, board_problem, grid_board, rings_problem, round_board_of
-from pipeline.kinds.maze.maze import Maze, Route, from_passages
+from pipeline.kinds.maze.board import (
+    MAX_CELL_MM,
+    MAX_CELLS,
+    TOPOLOGIES,
+    Board,
+    board_problem,
+    grid_board,
+    rings_problem,
+    round_board_of,
+)
+from pipeline.kinds.maze.maze import Maze, Route, ends_problem, from_passages
 
 KIND_MARK = re.compile(r"^\s*;.*\bkind=maze\b", re.MULTILINE)
 ROUTE_CELL = re.compile(r"r(\d+)c(\d+)")
@@ -184,7 +194,7 @@ def format_mazes(items: Iterable[MazeText]) -> str:
         if board.topology == "round":
             meta["rings"] = ",".join(str(count) for count in board.rings)
         if item.puzzle.cell_mm is not None:
-            meta["cell_mm"] = f"{item.puzzle.cell_mm:g}"
+            meta["cell_mm"] = repr(item.puzzle.cell_mm)  # the shortest text that reads back as the same float
         lines = ["; " + " ".join(f"{key}={value}" for key, value in meta.items()), *maze_lines(item.puzzle)]
         if item.solution is not None:
             lines.append(route_text(item.solution))
@@ -292,15 +302,16 @@ def _block(block: Block, source: str) -> MazeText:
         try:
             cell_mm = float(meta["cell_mm"])
         except ValueError:
-            cell_mm = 0.0
-        if not 0 < cell_mm < 1000:
-            raise PuzzleBookError(f"cell_mm={meta['cell_mm']} is not a width in millimetres", source=source, line=start)
+            cell_mm = math.nan
+        if not 0 < cell_mm <= MAX_CELL_MM:  # (NaN fails every comparison)
+            raise PuzzleBookError(f"cell_mm={meta['cell_mm']} is not a width in millimetres up to {MAX_CELL_MM:g}",
+                                  source=source, line=start)
         maze = replace(maze, cell_mm=cell_mm)
     solution = None if route_line is None else _read_route(maze, *route_line, source)
     return MazeText(maze, solution, start, meta)
 
 
-def _ends(reader: _Reader, marks: dict[int, tuple[str, int, int]]) -> tuple[int, int]:
+def _ends(reader: _Reader, board: Board, marks: dict[int, tuple[str, int, int]]) -> tuple[int, int]:
     """The entrance and exit among the cells' marks: exactly one S and one E."""
     found: dict[str, list[int]] = {ENTRANCE: [], EXIT: []}
     for i, (mark, _, _) in marks.items():
@@ -311,7 +322,12 @@ def _ends(reader: _Reader, marks: dict[int, tuple[str, int, int]]) -> tuple[int,
             where = marks[found[mark][1]] if found[mark] else None
             message = f"a maze has exactly one {name} ({mark}); this one has {len(found[mark])}"
             raise reader.error(message, *(where[1:] if where else (0, None)))
-    return found[ENTRANCE][0], found[EXIT][0]
+    entrance, exit_ = found[ENTRANCE][0], found[EXIT][0]
+    problem = ends_problem(board, entrance, exit_)
+    if problem is not None:
+        _, line, column = marks[exit_ if problem.startswith("the exit") else entrance]
+        raise reader.error(problem + ": a maze's ends are gaps in its outer wall", line, column)
+    return entrance, exit_
 
 
 def _read_grid(reader: _Reader, topology: str) -> Maze:
@@ -336,6 +352,10 @@ def _read_grid(reader: _Reader, topology: str) -> Maze:
         raise reader.error("a maze needs at least one cell", 0)
     while width > 1 and not any((r, width - 1) in marks for r in range(height)):
         width -= 1
+    problem = board_problem(height, width) or (f"a maze holds at most {MAX_CELLS} cells; this one has {len(marks)}"
+                                               if len(marks) > MAX_CELLS else None)
+    if problem is not None:
+        raise reader.error(problem, 0)
     mask = tuple(tuple((r, c) in marks for c in range(width)) for r in range(height))
     board = grid_board(mask, "hex" if hexes else "square")
     passages: list[tuple[int, int]] = []
@@ -354,7 +374,7 @@ def _read_grid(reader: _Reader, topology: str) -> Maze:
             if is_open and j is not None and i < j:
                 passages.append((i, j))
     numbered = {index[cell]: mark for cell, mark in marks.items()}
-    entrance, exit_ = _ends(reader, numbered)
+    entrance, exit_ = _ends(reader, board, numbered)
     return from_passages(board, passages, entrance, exit_)
 
 
@@ -402,7 +422,7 @@ def _read_round(reader: _Reader, rings: str | None, start: int) -> Maze:
                     passages.append((i, outer))
         if reader.char(2 * k + 1, total) != "+":
             raise reader.error("'+' ends each line of walls", 2 * k + 1, total)
-    entrance, exit_ = _ends(reader, marks)
+    entrance, exit_ = _ends(reader, board, marks)
     try:
         return from_passages(board, passages, entrance, exit_)
     except ValueError as err:
