@@ -22,8 +22,6 @@ MAX_SQUARE = 40
 """The largest square side within MAX_CELLS: the size limit of shapes drawn in a square."""
 
 
-
-
 @dataclass(frozen=True)
 class BoardLimits:
     """How large a board may be. Most kinds keep to MAX_CELLS (their proofs search); a kind whose
