@@ -13,13 +13,13 @@ from functools import lru_cache
 
 from pipeline import shapes
 from pipeline.errors import PuzzleBookError
-from pipeline.grids import BoardLimits
+from pipeline.grids import BOARD_LIMITS, BoardLimits
 from pipeline.kinds.hidato import hexshapes
 from pipeline.kinds.maze.board import MAX_RINGS, MIN_RINGS, Board, grid_board, round_board, trim
 
 MAZE_LIMITS = BoardLimits(cells=10_000, side=100)
 """A maze costs little to carve and to prove, so its boards may be far larger than a puzzle's that
-must be searched: a 100 x 100 giant maze."""
+must be searched: a 100 x 100 giant maze (a `random` board keeps to the usual limits)."""
 ROUND = "round"
 DEFAULT_RINGS = 8
 RANDOM_SHAPES = ("random", "hexrandom")
@@ -49,7 +49,10 @@ def _board(name: str, options: Mapping[str, object], seed: int) -> Board:
     given = shapes.given_options(options)
     if hexshapes.is_hex_shape(name):
         return grid_board(trim(hexshapes.make_hex_mask(name, **given, seed=seed)), "hex")
-    mask = shapes.make_mask(name, **given, seed=seed, adjacency="orthogonal", limits=MAZE_LIMITS)
+    # A random board is drawn anew for each maze, keeping the rules its family has for every kind (one
+    # piece, few dead ends): past the usual 1,600 cells that takes seconds a board, so it keeps to them.
+    limits = BOARD_LIMITS if name in RANDOM_SHAPES else MAZE_LIMITS
+    mask = shapes.make_mask(name, **given, seed=seed, adjacency="orthogonal", limits=limits)
     return grid_board(trim(mask), "square")
 
 
