@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pipeline.drawing import Centres, Rect, Style, Surface
@@ -213,9 +214,7 @@ def _opening(board: Board, i: int) -> tuple[int, int]:
     if board.topology == "round":
         return (1, 0)
     outside = board.outward.get(i, ())
-    xs = [board.centre(j)[0] for j in range(board.size)]
-    ys = [board.centre(j)[1] for j in range(board.size)]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    mx, my = _middle(board)
     x, y = board.centre(i)
 
     def away(step: tuple[int, int]) -> float:
@@ -226,6 +225,13 @@ def _opening(board: Board, i: int) -> tuple[int, int]:
         return dx * (x - mx) + dy * (y - my)
 
     return max(outside, key=away) if outside else (1, 0)  # (a file's ends are on the edge: see record.py)
+
+
+@lru_cache(maxsize=32)
+def _middle(board: Board) -> Point:
+    """The mean of the board's cell centres (worked out once per board: every gap and route end asks)."""
+    xs, ys = zip(*(board.centre(j) for j in range(board.size)))
+    return sum(xs) / len(xs), sum(ys) / len(ys)
 
 
 def _grid_walls(geometry: _Geometry, maze: Maze, openings: dict[int, tuple[int, int]]) -> list[Segment]:
