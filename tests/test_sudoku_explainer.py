@@ -15,7 +15,7 @@ import pytest
 from bench.sudoku import spearman
 from pipeline.kinds.sudoku.chains import length_weight
 from pipeline.kinds.sudoku.explainer import Explained, explain
-from pipeline.kinds.sudoku.marks import Marks
+from pipeline.kinds.sudoku.marks import Marks, geometry
 from pipeline.kinds.sudoku.techniques import (
     TECHNIQUES,
     hidden_single_box,
@@ -104,7 +104,7 @@ def source_docstring(function: Callable[..., object]) -> str:
 
 def test_the_techniques_run_in_sudoku_explainers_order() -> None:
     """Each technique states its SE weight in its docstring, beside a diagram; they run lightest first."""
-    marks = Marks(3, [0] * 81)
+    marks = Marks(geometry(3), [0] * 81)
     weights = []
     for technique in TECHNIQUES:
         found = re.search(r"\((\d\.\d)\)", source_docstring(technique))
@@ -117,9 +117,9 @@ def test_the_techniques_run_in_sudoku_explainers_order() -> None:
 
 def test_single_techniques_on_small_positions() -> None:
     # A box holding 1..8 leaves 9 one place; a row with eight digits leaves one candidate in its last cell.
-    step = hidden_single_box(Marks(3, digits("123......456......78......" + "." * 54)))
+    step = hidden_single_box(Marks(geometry(3), digits("123......456......78......" + "." * 54)))
     assert step is not None and step.place == ((20, 9),)
-    assert naked_single(Marks(3, digits("12345678." + "." * 72))).place == ((8, 9),)
+    assert naked_single(Marks(geometry(3), digits("12345678." + "." * 72))).place == ((8, 9),)
 
 
 def test_the_hardest_step_is_the_technique_its_weight_names() -> None:
@@ -153,7 +153,7 @@ def test_skipping_unchanged_digits_and_units_finds_what_a_fresh_look_finds() -> 
     patterns = [t for t in TECHNIQUES if t.__module__.endswith("techniques")]
     assert len(records) >= 6
     for record in records:
-        m = Marks(3, digits(record["puzzle"]))
+        m = Marks(geometry(3), digits(record["puzzle"]))
         while m.left:
             assert m.plane == _planes(m), record["id"]
             step = None

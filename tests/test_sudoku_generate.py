@@ -24,7 +24,7 @@ from pipeline.kinds.sudoku.generate import (
 )
 from pipeline.kinds.sudoku.grade import BANDS, LEVELS, grade, level_of
 from pipeline.kinds.sudoku.grid import Sudoku, is_solution
-from pipeline.kinds.sudoku.marks import Marks, Step
+from pipeline.kinds.sudoku.marks import Marks, Step, geometry
 from pipeline.kinds.sudoku.solve import _locked, layout, solve
 from pipeline.kinds.sudoku.textformat import from_line
 
@@ -39,7 +39,7 @@ def bit(*digits: int) -> int:
 def position(changes: dict[int, int]) -> Marks:
     """An empty 9x9 with every candidate open except the masks given per cell (erased as a step
     erases them, so that the per-digit view agrees)."""
-    marks = Marks(3, [0] * 81)
+    marks = Marks(geometry(3), [0] * 81)
     marks.apply(Step("setup", 0.0, remove=tuple((i, d) for i, mask in changes.items()
                                                 for d in range(1, 10) if not mask >> (d - 1) & 1)))
     return marks

@@ -7,7 +7,7 @@ imports reportlab or names a kind: kinds build on it, and the typesetter hands i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,10 @@ def _same(grid: Any) -> Any:
     return grid
 
 
+def _grid_alone(grid: Any, fields: Mapping[str, Any]) -> Any:
+    return grid
+
+
 @dataclass(frozen=True)
 class Drawing:
     """A kind's drawing functions (its `Kind.drawing`); each takes a grid as the kind's records store it.
@@ -33,7 +37,8 @@ class Drawing:
     centres(grid, box, style, *, labelled=True) -> (cell size, {(row, column): centre}) as draw places
     them (for marks a viewer lays over the drawing);
     bare(grid) -> the grid as answers and cover art lay it out, measure and draw it: without what a
-    solver reads beside the board (a word list printed under the grid); the same grid for most kinds.
+    solver reads beside the board (a word list printed under the grid); the same grid for most kinds;
+    board(grid, fields) -> the grid the others take, from a record's grid and its kind's own fields.
     """
 
     fit: Callable[..., GridFit]
@@ -41,3 +46,6 @@ class Drawing:
     extent: Callable[..., tuple[float, float]]
     centres: Callable[..., tuple[float, Centres]]
     bare: Callable[[Any], Any] = _same
+    board: Callable[[Any, Mapping[str, Any]], Any] = _grid_alone
+    """board(grid, fields) -> what the other functions take as `grid`, from a record's grid and the
+    kind's own fields beside it (a Killer's cages): the grid itself for most kinds."""

@@ -16,6 +16,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.base import Kind
 from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.maze.kind import MAZE
+from pipeline.kinds.record import PuzzleRecord
 from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
@@ -50,6 +51,11 @@ KINDS: tuple[Kind[Any, Any, Any], ...] = BUILT_IN + _PLUGGED_IN
 DEFAULT: Kind[Any, Any, Any] = KINDS[0]
 
 _BY_NAME = {kind.name: kind for kind in KINDS}
+
+
+def drawn(record: PuzzleRecord) -> Any:
+    """A record's grid as its kind's drawing takes it (with what the record keeps beside the grid)."""
+    return kind(record.kind).drawing.board(record.grid, record.fields)
 
 
 def check_plugins() -> None:

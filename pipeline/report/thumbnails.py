@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pipeline.bookspec import BookSpec
 from pipeline.drawing.faces import Fonts
+from pipeline.kinds import registry
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.typeset.fonts import font_path, register_file, register_fonts
 from pipeline.typeset.single import puzzle_svg
@@ -22,7 +23,7 @@ THUMB = 96
 
 def thumbnail(record: PuzzleRecord, *, large_print: bool, fonts: Fonts, width: int = THUMB) -> str:
     """A puzzle as the book draws it, `width` pixels across, as SVG markup."""
-    return puzzle_svg(record.kind, record.grid, large_print=large_print, fonts=fonts, pixel_width=width)
+    return puzzle_svg(record.kind, registry.drawn(record), large_print=large_print, fonts=fonts, pixel_width=width)
 
 
 @dataclass(frozen=True)

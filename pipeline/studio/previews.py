@@ -158,7 +158,7 @@ def sample_cards(book: BookSpec, records: list[PuzzleRecord]) -> list[dict[str, 
     out = []
     for record in records:
         grade = record.grade
-        picture = pdf_bytes_png(puzzle_pdf(record.kind, record.grid, large_print=book.large_print), dpi=SAMPLE_DPI)
+        picture = pdf_bytes_png(puzzle_pdf(record.kind, registry.drawn(record), large_print=book.large_print), dpi=SAMPLE_DPI)
         out.append({
             "index": record.index, "level": grade.get("level"), "rating": grade.get("rating"),
             "hardest": grade.get("hardest"), "givens": grade.get("givens"), "cells": grade.get("cells"),

@@ -145,7 +145,7 @@ def review_json(built: Built) -> dict[str, Any]:
 
 def thumbnail(built: Built, number: int, width: int) -> str:
     record, _ = built.number(number)
-    return puzzle_svg(record.kind, record.grid, large_print=built.book.large_print, fonts=built.fonts,
+    return puzzle_svg(record.kind, registry.drawn(record), large_print=built.book.large_print, fonts=built.fonts,
                       pixel_width=width)
 
 
@@ -157,17 +157,17 @@ def puzzle_json(built: Built, number: int) -> dict[str, Any]:
     style = style_for(built.book.large_print, built.fonts)
     draw = kind.drawing
     cell = place.puzzle.cell
-    page = alone(record.kind, record.grid, cell=cell, labelled=False, style=style)
+    page = alone(record.kind, registry.drawn(record), cell=cell, labelled=False, style=style)
     scale = BIG / page.width
-    size, centres = draw.centres(record.grid, page.box, style, labelled=False)
+    size, centres = draw.centres(registry.drawn(record), page.box, style, labelled=False)
     options: dict[str, Any] = {"large_print": built.book.large_print, "fonts": built.fonts, "cell": cell, "pixel_width": BIG}
     puzzle, _ = kind.read_record(record.to_json())
     explained = kind.explain(puzzle) if kind.explains else None
     names = explained.names if explained else {}
     return {
         "row": built.rows[number - 1],
-        "board": puzzle_svg(record.kind, record.grid, **options),
-        "solution": puzzle_svg(record.kind, record.grid, solution=record.solution, **options),
+        "board": puzzle_svg(record.kind, registry.drawn(record), **options),
+        "solution": puzzle_svg(record.kind, registry.drawn(record), solution=record.solution, **options),
         "size": [BIG, round(page.height * scale, 2)],
         "cell": round(size * scale, 2),
         "centres": [[r, c, round(x * scale, 2), round((page.height - y) * scale, 2)]

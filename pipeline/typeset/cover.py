@@ -120,7 +120,7 @@ def _puzzle(canvas: Canvas, record: PuzzleRecord, box: Rect, colour: str, style:
     canvas.setFillGray(0)
     canvas.setStrokeGray(0)
     draw = registry.kind(record.kind).drawing
-    draw.draw(canvas, draw.bare(record.grid), inside, style=style)
+    draw.draw(canvas, draw.bare(registry.drawn(record)), inside, style=style)
 
 
 def _centred_lines(canvas: Canvas, lines: Sequence[str], font: str, size: float, cx: float, top: float) -> float:

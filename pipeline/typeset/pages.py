@@ -216,7 +216,7 @@ def grids_page(
     for box, (record, label, note) in zip(slots(body, per_page, style.gap), items):
         draw = registry.kind(record.kind).drawing
         draw.draw(
-            canvas, draw.bare(record.grid) if answers else record.grid, box, style=style,
+            canvas, draw.bare(registry.drawn(record)) if answers else registry.drawn(record), box, style=style,
             solution=record.solution if answers else None, label=label, note=note,
         )
 

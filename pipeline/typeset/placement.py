@@ -76,7 +76,7 @@ def spot(record: PuzzleRecord, page: int, box: Rect, style: Style, *, answer: bo
     """The drawing of `record` (or of its answer) in `box`: centred below its label line, as the
     drawings place it."""
     draw = registry.kind(record.kind).drawing
-    grid = draw.bare(record.grid) if answer else record.grid
+    grid = draw.bare(registry.drawn(record)) if answer else registry.drawn(record)
     cell = draw.fit(grid, box, style).cell
     across, down = draw.extent(grid)
     width, height = across * cell, down * cell + label_height(style)

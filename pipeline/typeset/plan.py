@@ -193,7 +193,7 @@ def check_page_fit(book: BookSpec, records: Records, page: Page, page_number: in
     least = style.min_number if page.role == "puzzles" else style.min_answer
     for box, position in zip(slots(body, page.per_page, style.gap), page.items):
         draw = registry.kind(records[position].kind).drawing
-        grid, fit = records[position].grid, draw.fit
+        grid, fit = registry.drawn(records[position]), draw.fit
         if page.role == "answers":
             grid = draw.bare(grid)
         measured = fit(grid, box, style)

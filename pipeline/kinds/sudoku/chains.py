@@ -264,21 +264,21 @@ def nishio(m: Marks) -> Step | None:
     """
     best: Step | None = None
     longest: int | None = None
-    lay = layout(m.geo.box)
-    x, placed = _candidates(m, lay)
+    screen = _Screen(m)
     safe = 0
     breaks = m.memory.setdefault("nishio", {})
+    width = m.n + 1
     for cell in range(len(m.cand)):
         if m.value[cell]:
             continue
         for digit in digits_of(m.cand[cell]):
-            at = cell * lay.width + digit - 1
+            at = cell * width + digit - 1
             if safe >> at & 1:
                 continue
             if at not in breaks:
-                follows = propagate(with_clues(x, lay.box, {cell: digit}), placed, lay, locked=False)
-                if follows is not None:
-                    safe |= _settled(follows[0], follows[2], lay)
+                settled = screen.holds(cell, digit)
+                if settled is not None:
+                    safe |= settled
                     continue
                 breaks[at] = True
             length = _broken_length(m, cell, digit, longest)
@@ -290,6 +290,29 @@ def nishio(m: Marks) -> Step | None:
                 return best  # no chain is lighter than the shortest
             longest = _longest_lighter(NISHIO, best.rating, cap=len(m.cand) * m.n)
     return best
+
+
+class _Screen:
+    """Whether a supposition survives the singles that follow, asked of the solver's whole-grid
+    singles on a classic grid (solve.propagate, many times faster), of the pencil marks otherwise."""
+
+    def __init__(self, m: Marks) -> None:
+        self.m = m
+        self.lay = layout(m.geo.box) if m.geo.classic else None
+        self.x, self.placed = _candidates(m, self.lay) if self.lay is not None else (0, 0)
+
+    def holds(self, cell: int, digit: int) -> int | None:
+        """None when supposing `digit` in `cell` breaks the grid; else the candidate bits (at
+        cell * (n+1) + digit - 1) of the cells the singles then settle."""
+        lay = self.lay
+        if lay is not None:
+            follows = propagate(with_clues(self.x, lay.box, {cell: digit}), self.placed, lay, locked=False)
+            return None if follows is None else _settled(follows[0], follows[2], lay)
+        trial, _ = _suppose(self.m, cell, digit)
+        if trial is None:
+            return None
+        width = self.m.n + 1
+        return sum(1 << (i * width + v - 1) for i, v in enumerate(trial.value) if v)
 
 
 NISHIO = 7.5

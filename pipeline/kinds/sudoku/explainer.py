@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pipeline.kinds.sudoku.marks import Marks, Step
+from pipeline.kinds.sudoku.marks import Geometry, Marks, Step, geometry
 from pipeline.kinds.sudoku.techniques import CHAINS, NAMES, TECHNIQUES, UNIQUENESS
 
 CHAINS_UP_TO_BOX = 3
@@ -45,11 +45,18 @@ class Explained:
 
 def explain(box: int, cells: tuple[int, ...] | list[int],
             techniques: Sequence[Callable[[Marks], Step | None]] | None = None) -> Explained:
-    """Solve by techniques alone (all of them, or `techniques`, in that order), easiest first after
-    every step; stop when none makes progress. Raises Broken when the givens contradict each other."""
-    marks = Marks(box, cells)
+    """Solve a classic box-k Sudoku by techniques alone (all of them, or `techniques`): see explain_on."""
+    return explain_on(geometry(box), cells, techniques)
+
+
+def explain_on(geo: Geometry, cells: tuple[int, ...] | list[int],
+               techniques: Sequence[Callable[[Marks], Step | None]] | None = None) -> Explained:
+    """Solve by techniques alone (all of them that suit the grid, or `techniques`, in that order),
+    easiest first after every step; stop when none makes progress. Raises Broken when the givens
+    contradict each other."""
+    marks = Marks(geo, cells)
     if techniques is None:
-        techniques = TECHNIQUES if box <= CHAINS_UP_TO_BOX else [t for t in TECHNIQUES if t not in CHAINS]
+        techniques = techniques_for(geo)
     steps: list[Step] = []
     while marks.left:
         for technique in techniques:
@@ -61,3 +68,11 @@ def explain(box: int, cells: tuple[int, ...] | list[int],
         else:
             return Explained(tuple(steps), solved=False)
     return Explained(tuple(steps), solved=True)
+
+
+def techniques_for(geo: Geometry) -> tuple[Callable[[Marks], Step | None], ...]:
+    """Every technique that holds on the grid: no chains past 9x9, no uniqueness patterns on a
+    variant (the swaps they rest on assume boxes and nothing else)."""
+    if geo.classic:
+        return TECHNIQUES if geo.box <= CHAINS_UP_TO_BOX else tuple(t for t in TECHNIQUES if t not in CHAINS)
+    return tuple(t for t in TECHNIQUES if t.__name__ not in UNIQUENESS)

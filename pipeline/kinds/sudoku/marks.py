@@ -13,20 +13,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.kinds.sudoku.grid import peers, units
+from pipeline.kinds.sudoku.houses import Houses, box_houses
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Cell indices of every unit of a box-k grid, built once per box size."""
+    """Cell indices of every house of a grid (houses.py), built once per set of rules."""
 
     box: int
+    """The box size k of a classic Sudoku; 0 for the variants."""
     n: int
     rows: tuple[tuple[int, ...], ...]
     cols: tuple[tuple[int, ...], ...]
     boxes: tuple[tuple[int, ...], ...]
+    """The regions: a classic Sudoku's boxes, a Jigsaw's shapes."""
     units: tuple[tuple[int, ...], ...]
+    """Rows, columns, regions, then the diagonals when they count (houses.Houses.units)."""
     peers: tuple[tuple[int, ...], ...]
+    """Per cell, the cells that may not hold its digit: its houses' and its cage's other cells."""
     box_of: tuple[int, ...]
     sight: tuple[int, ...]
     """Per cell, its peers and itself as one bitmask (bit i for cell i)."""
@@ -34,25 +38,58 @@ class Geometry:
     """Per unit, a getter of its cells' entries from a per-cell list."""
     masks: tuple[int, ...]
     """Per unit, its cells as one bitmask."""
-    units_of: tuple[tuple[int, int, int], ...]
-    """Per cell, its row, column and box unit indices."""
+    units_of: tuple[tuple[int, ...], ...]
+    """Per cell, its row, column and region unit indices, then its diagonals'."""
+    kind_of: tuple[int, ...]
+    """Per unit: ROW, COLUMN, REGION or DIAGONAL."""
+    lines: tuple[int, ...]
+    """The units that are lines: rows, columns, diagonals."""
+    regions: tuple[int, ...]
+    """The units that are regions."""
+    houses: Houses
+
+    @property
+    def classic(self) -> bool:
+        """Boxes of k x k and nothing else: the patterns that assume that shape (unique rectangles,
+        the solver's whole-grid layout) apply."""
+        return self.box > 0
+
+
+ROW, COLUMN, REGION, DIAGONAL = 0, 1, 2, 3
+"""What a unit is (Geometry.kind_of)."""
 
 
 @lru_cache(maxsize=8)
 def geometry(box: int) -> Geometry:
-    n = box * box
-    every = units(box)
-    rows, cols, boxes = every[:n], every[n : 2 * n], every[2 * n :]
-    box_of = [0] * (n * n)
-    for b, unit in enumerate(boxes):
+    """A classic box-k Sudoku's geometry."""
+    return geometry_of(box_houses(box), box)
+
+
+@lru_cache(maxsize=64)
+def geometry_of(houses: Houses, box: int = 0) -> Geometry:
+    """The geometry of any rules; `box` is k when they are a classic box-k Sudoku's."""
+    n = houses.n
+    every = houses.units()
+    rows, cols, boxes = every[:n], every[n : 2 * n], every[2 * n : 3 * n]
+    box_of = houses.region_of
+    found: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in every:
         for i in unit:
-            box_of[i] = b
-    seen = peers(box)
+            found[i].update(unit)
+    for cage in houses.cages:
+        for i in cage.cells:
+            found[i].update(cage.cells)
+    seen = tuple(tuple(sorted(s - {i})) for i, s in enumerate(found))
     sight = tuple(sum(1 << p for p in (*seen[i], i)) for i in range(n * n))
-    units_of = tuple((i // n, n + i % n, 2 * n + box_of[i]) for i in range(n * n))
-    return Geometry(box, n, rows, cols, boxes, every, seen, tuple(box_of), sight,
+    kind_of = tuple(min(u // n, DIAGONAL) for u in range(len(every)))
+    diagonals = tuple(u for u in range(3 * n, len(every)))
+    units_of = tuple((i // n, n + i % n, 2 * n + box_of[i], *(u for u in diagonals if i in every[u]))
+                     for i in range(n * n))
+    lines = tuple(u for u, kind in enumerate(kind_of) if kind != REGION)
+    regions = tuple(range(2 * n, 3 * n))
+    return Geometry(box, n, rows, cols, boxes, every, seen, box_of, sight,
                     tuple(itemgetter(*unit) for unit in every), tuple(sum(1 << i for i in unit) for unit in every),
-                    units_of)
+                    units_of, kind_of, lines, regions, houses)
 
 
 class Broken(Exception):
@@ -64,7 +101,8 @@ class Step:
     """One deduction: the technique, its Sudoku Explainer rating, and what it changes.
 
     `place` and `remove` are (cell, digit) pairs; `cells` are the cells of the pattern it saw,
-    `units` its units (indices into Geometry.units), `digits` the digits it is about.
+    `units` its units (indices into Geometry.units), `digits` the digits it is about, `cages` a
+    Killer's cages it read.
     """
 
     technique: str
@@ -74,6 +112,8 @@ class Step:
     cells: tuple[int, ...] = ()
     units: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
+    cages: tuple[int, ...] = ()
+    """The cages (indices into Houses.cages) it read, on a Killer."""
 
 
 class Marks:
@@ -103,7 +143,7 @@ class Marks:
     """Candidates erased so far, by placements and steps (a chain's length counts them)."""
     memory: dict[str, dict[int, object]]
 
-    def __init__(self, box: int, cells: tuple[int, ...] | list[int], twin_of: Marks | None = None) -> None:
+    def __init__(self, geo: Geometry, cells: tuple[int, ...] | list[int], twin_of: Marks | None = None) -> None:
         if twin_of is not None:  # copy(): built through __init__, as a compiled class must be
             self.geo, self.n, self.left, self.erased, self.open = (
                 twin_of.geo, twin_of.n, twin_of.left, twin_of.erased, twin_of.open)
@@ -111,8 +151,8 @@ class Marks:
             self.done = twin_of.done.copy()
             self.memory = {}
             return
-        self.geo = geometry(box)
-        self.n = self.geo.n
+        self.geo = geo
+        self.n = geo.n
         full = (1 << self.n) - 1
         self.cand = [full] * len(cells)
         self.value = [0] * len(cells)
@@ -130,7 +170,7 @@ class Marks:
 
     def copy(self) -> Marks:
         """The same marks, to change without touching these (a supposition's trial)."""
-        return Marks(self.geo.box, (), twin_of=self)
+        return Marks(self.geo, (), twin_of=self)
 
     def place(self, i: int, digit: int) -> None:
         bit = 1 << (digit - 1)
@@ -216,8 +256,8 @@ class Marks:
                 placed |= 1 << (self.value[i] - 1)
         return ((1 << self.n) - 1) & ~placed
 
-    def units_of(self, i: int) -> tuple[int, int, int]:
-        """The row, column and box unit indices of cell i."""
+    def units_of(self, i: int) -> tuple[int, ...]:
+        """The row, column and region unit indices of cell i, then its diagonals'."""
         return self.geo.units_of[i]
 
     def spots(self, u: int, digit: int) -> int:

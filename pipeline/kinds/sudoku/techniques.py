@@ -8,6 +8,7 @@ reproducible; none searches or guesses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from pipeline.kinds.sudoku.chains import (
@@ -16,7 +17,7 @@ from pipeline.kinds.sudoku.chains import (
     nishio,
     region_forcing_chain,
 )
-from pipeline.kinds.sudoku.marks import Marks, Step, cells_of, digits_of, is_single
+from pipeline.kinds.sudoku.marks import REGION, Marks, Step, cells_of, digits_of, is_single
 
 
 def full_house(m: Marks) -> Step | None:
@@ -33,7 +34,7 @@ def full_house(m: Marks) -> Step | None:
     return None
 
 
-def _hidden_single(m: Marks, units: range, name: str, rating: float) -> Step | None:
+def _hidden_single(m: Marks, units: Sequence[int], name: str, rating: float) -> Step | None:
     for u in units:
         for digit in digits_of(m.lacks(u)):
             here = m.spots(u, digit)
@@ -50,16 +51,15 @@ def hidden_single_box(m: Marks) -> Step | None:
         . * .
         x . x
     """
-    n = m.n
-    return _hidden_single(m, range(2 * n, 3 * n), "hidden_single_box", 1.2)
+    return _hidden_single(m, m.geo.regions, "hidden_single_box", 1.2)
 
 
 def hidden_single_line(m: Marks) -> Step | None:
-    """A digit with one place left in a row or column goes there.  (1.5)
+    """A digit with one place left in a row or column (or a diagonal of Sudoku X) goes there.  (1.5)
 
         x x x * x x x x x
     """
-    return _hidden_single(m, range(0, 2 * m.n), "hidden_single_line", 1.5)
+    return _hidden_single(m, m.geo.lines, "hidden_single_line", 1.5)
 
 
 def naked_single(m: Marks) -> Step | None:
@@ -78,11 +78,13 @@ def naked_single(m: Marks) -> Step | None:
 def _locked(m: Marks, claiming: bool, technique: str):
     """(digit, base unit, cross unit, pattern cells, erased cells) for every locked candidate: the digit's
     places in the base unit all lie in the cross unit, so it leaves the rest of the cross unit.
-    Pointing: base a box, cross a row or column. Claiming: base a row or column, cross a box.
+    Pointing: base a region (a box), cross a line (a row, column or diagonal). Claiming: base a
+    line, cross a region.
     Only digits changed since `technique` last found nothing are looked at; run to the end, the
     search tells the marks that `technique` found nothing on them."""
-    geo, n = m.geo, m.n
-    bases = range(0, 2 * n) if claiming else range(2 * n, 3 * n)
+    geo = m.geo
+    bases = geo.lines if claiming else geo.regions
+    kind_of = geo.kind_of
     changed = m.changed_digits(technique)
     wanted = sum(1 << (d - 1) for d in changed)
     for u in bases:
@@ -91,8 +93,9 @@ def _locked(m: Marks, claiming: bool, technique: str):
             if here & (here - 1) == 0:  # fewer than two places
                 continue
             first = (here & -here).bit_length() - 1
-            crosses = [2 * n + geo.box_of[first]] if claiming else [first // n, n + first % n]
-            for cross in crosses:
+            for cross in geo.units_of[first]:
+                if (kind_of[cross] == REGION) != claiming or cross == u:
+                    continue
                 if not here & ~geo.masks[cross]:  # every place lies in the cross unit
                     gone = m.spots(cross, digit) & ~here
                     if gone:
@@ -104,11 +107,13 @@ def _direct(m: Marks, digit: int, erased: list[int], base: int) -> tuple[int, in
     """The hidden single that erasing `digit` from `erased` leaves in another unit of the base unit's
     kind (another box for pointing, another row or column for claiming), as Sudoku Explainer looks."""
     gone = sum(1 << i for i in erased)
-    kind = min(base // m.n, 2)  # 0 row, 1 column, 2 box
+    kind_of = m.geo.kind_of
+    kind = kind_of[base]
     for i in erased:
-        u = m.units_of(i)[kind]
-        if u == base:
+        found = [u for u in m.units_of(i) if kind_of[u] == kind and u != base]
+        if not found:
             continue
+        u = found[0]
         here = m.spots(u, digit)
         left = here & ~gone
         if here & (here - 1) and is_single(left):
@@ -501,6 +506,8 @@ def _rectangles(m: Marks):
     """(cells, digits a and b as one mask) for every unique-rectangle candidate: four open cells on two
     rows, two columns and two boxes that all may still take the same two digits, one of them no other
     (each type needs such a corner)."""
+    if not m.geo.classic:
+        return  # the swap the pattern rests on needs k x k boxes and nothing else
     n, box, cand, value = m.n, m.geo.box, m.cand, m.value
     open_columns = [sum(1 << c for c in range(n) if not value[r * n + c]) for r in range(n)]
     for r1, r2 in combinations(range(n), 2):
@@ -596,6 +603,8 @@ def unique_loop(m: Marks) -> Step | None:
           |        |
         {a,b} -- {a,b,c}  ->  -a -b
     """
+    if not m.geo.classic:
+        return None  # the swap the pattern rests on needs k x k boxes and nothing else
     cand, value, units_of = m.cand, m.value, m.geo.units_of
     n = m.n
     by_pair: dict[int, list[int]] = {}
@@ -665,6 +674,8 @@ def bug_plus_one(m: Marks) -> Step | None:
     """Bivalue universal grave + 1: every open cell holds two candidates but one, which holds three,
     and every digit is a candidate twice in each unit but one digit three times in that cell's units.
     Without that digit there the grid would have two solutions, so the cell takes it.  (5.6)"""
+    if not m.geo.classic:
+        return None  # the swap the pattern rests on needs k x k boxes and nothing else
     cand, value = m.cand, m.value
     triple = [i for i in range(len(cand)) if not value[i] and cand[i].bit_count() != 2]
     if len(triple) != 1 or cand[triple[0]].bit_count() != 3:

@@ -2,12 +2,16 @@
 
 "r4c7 = 3: the only cell in row 4 that can hold 3"; "XY-wing r1c1-r1c5-r5c1: r5c5 cannot be 7".
 Cells are named rRcC (row and column from 1), units "row R", "column C" and "box B" (boxes counted
-left to right, top to bottom), digits by their printed symbol (1-9, then A-P on big grids).
+left to right, top to bottom; a Jigsaw's "region R"), Sudoku X's "main diagonal" and "anti-diagonal",
+a Killer's cages "the 15 cage at r1c1", digits by their printed symbol (1-9, then A-P on big grids).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pipeline.kinds.sudoku.grid import symbol
+from pipeline.kinds.sudoku.houses import Cage
 from pipeline.kinds.sudoku.marks import Step
 from pipeline.kinds.sudoku.techniques import NAMES
 
@@ -16,38 +20,53 @@ def cell_name(i: int, n: int) -> str:
     return f"r{i // n + 1}c{i % n + 1}"
 
 
-def unit_name(u: int, n: int) -> str:
+def unit_name(u: int, n: int, region: str = "box") -> str:
+    """'row 3', 'column 5', 'box 2' (or `region` 2), 'main diagonal' or 'anti-diagonal'."""
     kind, index = divmod(u, n)
-    return f"{('row', 'column', 'box')[kind]} {index + 1}"
+    if kind == 3:
+        return ("main diagonal", "anti-diagonal")[index]
+    return f"{('row', 'column', region)[kind]} {index + 1}"
 
 
-def describe(step: Step, n: int) -> str:
-    """One line saying what the step found and what it changes (singles: the cell, digit and why)."""
+def describe(step: Step, n: int, *, region: str = "box", cages: tuple[Cage, ...] = (),
+             names: Mapping[str, str] = NAMES) -> str:
+    """One line saying what the step found and what it changes (singles: the cell, digit and why).
+    `region` names the regions (a Jigsaw's are not boxes), `cages` are a Killer's, `names` every
+    technique's printed name."""
     if step.technique in SINGLES:
         ((cell, digit),) = step.place
-        return f"{cell_name(cell, n)} = {symbol(digit)}: {SINGLES[step.technique](step, n, symbol(digit))}"
-    return f"{_pattern(step, n)}: {_changes(step, n)}"
+        return f"{cell_name(cell, n)} = {symbol(digit)}: {SINGLES[step.technique](step, n, symbol(digit), region)}"
+    return f"{_pattern(step, n, region, cages, names)}: {_changes(step, n)}"
+
+
+def cage_name(cage: Cage, n: int) -> str:
+    """'the 15 cage at r1c1': a cage by its total and its first cell, as printed in its corner."""
+    return f"the {cage.total} cage at {cell_name(cage.cells[0], n)}"
 
 
 SINGLES = {
-    "full_house": lambda step, n, d: f"the last empty cell of {unit_name(step.units[0], n)}",
-    "hidden_single_box": lambda step, n, d: f"the only cell in {unit_name(step.units[0], n)} that can hold {d}",
-    "hidden_single_line": lambda step, n, d: f"the only cell in {unit_name(step.units[0], n)} that can hold {d}",
-    "naked_single": lambda step, n, d: "the only digit the cell can still take",
+    "full_house": lambda step, n, d, region: f"the last empty cell of {unit_name(step.units[0], n, region)}",
+    "hidden_single_box": lambda step, n, d, region: (
+        f"the only cell in {unit_name(step.units[0], n, region)} that can hold {d}"),
+    "hidden_single_line": lambda step, n, d, region: (
+        f"the only cell in {unit_name(step.units[0], n, region)} that can hold {d}"),
+    "naked_single": lambda step, n, d, region: "the only digit the cell can still take",
 }
 """Why a single's cell takes its digit, by technique."""
 
 
-def _pattern(step: Step, n: int) -> str:
-    """The technique's name, the cells of its pattern, and the unit and digits it is about."""
-    parts = [NAMES.get(step.technique, step.technique)]
+def _pattern(step: Step, n: int, region: str, cages: tuple[Cage, ...], names: Mapping[str, str]) -> str:
+    """The technique's name, the cells of its pattern, and the unit, cages and digits it is about."""
+    parts = [names.get(step.technique, step.technique)]
     if step.technique in CHAIN_STARTS:
         (cell,), (digit,) = step.cells, step.digits
         return f"{parts[0]} from {cell_name(cell, n)}: {CHAIN_STARTS[step.technique](step, symbol(digit))}"
     if step.cells:
         parts.append("-".join(cell_name(i, n) for i in step.cells))
     if step.units:
-        parts.append("in " + " and ".join(unit_name(u, n) for u in step.units))
+        parts.append("in " + " and ".join(unit_name(u, n, region) for u in step.units))
+    if step.cages and cages:
+        parts.append("with " + " and ".join(cage_name(cages[k], n) for k in step.cages))
     if step.digits:
         parts.append("on " + ", ".join(symbol(d) for d in step.digits))
     return " ".join(parts)
