@@ -38,6 +38,9 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
                     "list_style": "alphabetical"}, "hard", ["--size", "9", "--theme", "animals",
                                                               "--words-per-puzzle", "6"]),
     "maze": ({"shape": {"name": "heart", "size": 12}, "goal": "centre"}, "hard", ["--shape", "heart", "--size", "12"]),
+    "killer": ({"size": 6, "symmetry": "rotate180"}, "easy", ["--size", "6"]),
+    "jigsaw": ({"size": 6, "symmetry": "rotate180", "shade": True}, "medium", ["--size", "6", "--shade"]),
+    "sudokux": ({"size": 6, "symmetry": "none"}, "medium", ["--size", "6", "--symmetry", "none"]),
 }
 KINDS = sorted(EXAMPLES)
 
@@ -47,7 +50,7 @@ def test_every_registered_kind_has_an_example() -> None:
 
 
 def test_families_group_kinds_and_add_their_options_once() -> None:
-    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze"]
+    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze", "killer"]
     assert registry.family_names("hidato") == ("hidato", "numbrix", "hexhidato")
     assert {kind.family for kind in registry.KINDS} == {kind.family for kind in registry.families()}
     assert all(kind.section_model is registry.kind(registry.family_names(kind.family)[0]).section_model

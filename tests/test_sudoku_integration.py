@@ -86,7 +86,7 @@ def test_a_sudoku_section_defaults_to_9x9_with_half_turn_symmetry() -> None:
     ("    kind: hidato\n    shapes: square:5\n    box: 3\n    difficulty: easy\n    count: 2\n", 6, "sections[0].box",
      "only a sudoku section takes 'box'; a hidato, numbrix or hexhidato section's boards come from 'shapes'"),
     ("    kind: numbrix\n    shapes: square:6\n    symmetry: none\n    difficulty: easy\n    count: 2\n", 6,
-     "sections[0].symmetry", "only a sudoku section takes 'symmetry'"),
+     "sections[0].symmetry", "only a sudoku, killer, jigsaw or sudokux section takes 'symmetry'"),
     ("    kind: hidato\n    difficulty: easy\n    count: 2\n", 3, "sections[0].shapes",
      "missing required key 'shapes'"),
 ])

@@ -18,9 +18,10 @@ from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.maze.kind import MAZE
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.kinds.sudoku.kind import SUDOKU
+from pipeline.kinds.variants.kind import JIGSAW, KILLER, SUDOKU_X
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE)
+BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE, KILLER, JIGSAW, SUDOKU_X)
 ENTRY_POINTS = "puzzlebook.kinds"
 
 
