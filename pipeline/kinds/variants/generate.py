@@ -43,6 +43,8 @@ WALK_ADD = 4
 """Orbits put back before each re-dig of a Jigsaw's or Sudoku X's walk."""
 DIG_BUDGET = 500
 """Branchings per uniqueness test while digging; over budget keeps the givens (still unique)."""
+MERGE_TRIES = 16
+"""Merges a Killer's climb proves before it gives a cutting up."""
 FILL_BUDGET = 200
 """Branchings a fill may take before the frame is given up (a Jigsaw's regions may allow none)."""
 EASY = (full_house, hidden_single_box)
@@ -222,23 +224,53 @@ def _one_more(cells: tuple[int, ...], solution: tuple[int, ...], orbits: list[tu
 
 def _killers(frame: Variant, solution: tuple[int, ...], difficulty: str,
              rng: random.Random) -> Iterator[tuple[Variant, VariantGrade]]:
-    """Killers from one solution: a unique cutting, then a walk merging cages (harder) or cutting
-    them (easier) towards the level, each state graded."""
+    """Killers from one solution, each graded: a unique cutting, then a climb. Too easy, two
+    neighbouring cages are merged (the puzzle kept unique); a merge that overshoots the level is
+    undone and another tried, so the climb feels along the edge where the level lies. Too hard from
+    the start, a cage is cut."""
     n = frame.n
     cages = _make_unique(frame, random_cages(solution, n, rng, CAGE_SIZES[difficulty]), solution, rng)
     wanted = LEVELS.index(difficulty)
-    for _ in range(WALK_STEPS):
-        puzzle = Variant("killer", n, frame.regions, frame.cells, cages)
+    steps = 0
+
+    def judged(cut: tuple[Cage, ...]) -> tuple[Variant, VariantGrade, int]:
+        puzzle = Variant("killer", n, frame.regions, frame.cells, cut)
         graded = grade(puzzle, hint=solution, up_to=difficulty)
-        yield puzzle, graded
-        found = LEVELS.index(graded["level"]) if graded["level"] in LEVELS else len(LEVELS)
-        if found < wanted:
-            merged = _merge_one(frame, cages, solution, rng)
-            if merged is None:
-                return
-            cages = merged
-        else:
+        return puzzle, graded, LEVELS.index(graded["level"]) if graded["level"] in LEVELS else len(LEVELS)
+
+    puzzle, graded, found = judged(cages)
+    yield puzzle, graded
+    while steps < WALK_STEPS:
+        steps += 1
+        if found > wanted:
             cages = _cut(cages, rng.randrange(len(cages)), None, n, solution, rng)
+            puzzle, graded, found = judged(cages)
+            yield puzzle, graded
+            continue
+        for merged in _merges(frame, cages, solution, rng):
+            steps += 1
+            puzzle, graded, level = judged(merged)
+            yield puzzle, graded
+            if level < wanted:
+                cages, found = merged, level
+                break
+            if steps >= WALK_STEPS:
+                return
+        else:
+            return
+
+
+def _merges(frame: Variant, cages: tuple[Cage, ...], solution: tuple[int, ...],
+            rng: random.Random) -> Iterator[tuple[Cage, ...]]:
+    """The cages with two neighbours made one, for each merge in random order that keeps the puzzle
+    unique (at most MERGE_TRIES proofs)."""
+    pairs = [(a, b) for a, b in neighbours(cages, frame.n) if mergeable(cages, a, b, solution, frame.n)]
+    rng.shuffle(pairs)
+    for a, b in pairs[:MERGE_TRIES]:
+        merged = merge_cages(cages, a, b)
+        puzzle = Variant("killer", frame.n, frame.regions, frame.cells, merged)
+        if solve(puzzle.houses(), puzzle.cells, 2, hint=solution, node_limit=DIG_BUDGET).status == "unique":
+            yield merged
 
 
 def _make_unique(frame: Variant, cages: tuple[Cage, ...], solution: tuple[int, ...],
@@ -258,20 +290,6 @@ def _make_unique(frame: Variant, cages: tuple[Cage, ...], solution: tuple[int, .
             choices = [k for k, cage in enumerate(cages) if len(cage.cells) > 1]
         k = choices[rng.randrange(len(choices))]
         cages = _cut(cages, k, [i for i in cages[k].cells if i in moved], n, solution, rng)
-
-
-def _merge_one(frame: Variant, cages: tuple[Cage, ...], solution: tuple[int, ...],
-               rng: random.Random) -> tuple[Cage, ...] | None:
-    """Two neighbouring cages made one, the first such merge in random order that keeps the puzzle
-    unique; None when no merge does."""
-    pairs = [(a, b) for a, b in neighbours(cages, frame.n) if mergeable(cages, a, b, solution, frame.n)]
-    rng.shuffle(pairs)
-    for a, b in pairs[:12]:
-        merged = merge_cages(cages, a, b)
-        puzzle = Variant("killer", frame.n, frame.regions, frame.cells, merged)
-        if solve(puzzle.houses(), puzzle.cells, 2, hint=solution, node_limit=DIG_BUDGET).status == "unique":
-            return merged
-    return None
 
 
 def _cut(cages: tuple[Cage, ...], k: int, near: list[int] | None, n: int, solution: tuple[int, ...],
