@@ -521,3 +521,51 @@ def test_mazes_go_through_the_studio_as_every_kind_does(client: TestClient, plac
     record = json.loads((place / "output" / "mazes" / "puzzles.jsonl").read_text().splitlines()[4])
     assert len(one["centres"]) == len(record["grid"]["cells"]) and not one["explained"]
     assert client.get("/books/mazes/review/5").status_code == 200
+
+
+VARIANTS = """\
+title: Little variants
+seed: 5
+page: {size: 6x9}
+sections:
+  - name: Killer
+    kind: killer
+    size: 6
+    difficulty: [easy, medium]
+    count: 2
+    per_page: 2
+  - name: Jigsaw
+    kind: jigsaw
+    size: 7
+    shade: true
+    difficulty: easy
+    count: 1
+  - name: Sudoku X
+    kind: sudokux
+    difficulty: medium
+    count: 1
+"""
+
+
+@pytest.mark.slow  # a variants book built through the studio, then its pictures and review
+def test_sudoku_variants_go_through_the_studio_as_every_kind_does(client: TestClient, place: Path) -> None:
+    """Killer, Jigsaw and Sudoku X: samples, a build, the review with its explained steps naming cages,
+    regions and diagonals, and every picture, through the doors every kind uses."""
+    (place / "configs" / "variants.yaml").write_text(VARIANTS, encoding="utf-8")
+    body = {"name": "variants", "text": VARIANTS, "section": 0}
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
+    assert [s["index"] for s in samples] == [1, 2] and {s["level"] for s in samples} == {"easy", "medium"}
+    assert client.post("/api/preview/page", json=body, headers=ORIGIN).json()["image"].startswith("data:image/png")
+    assert client.post("/api/builds/variants", headers=ORIGIN).status_code == 202
+    assert _settled(client, "variants")["state"] == "done"
+    review = client.get("/api/review/variants").json()
+    assert [row["level"] for row in review["rows"]] == ["easy", "medium", "easy", "medium"]
+    killer = client.get("/books/variants/puzzles/1.svg?w=200").text
+    records = [json.loads(line) for line in (place / "output" / "variants" / "puzzles.jsonl").read_text().splitlines()]
+    assert killer.startswith("<svg") and all(f">{cage['sum']}<" in killer for cage in records[0]["cages"])
+    assert client.get("/books/variants/answers/3.png").content.startswith(b"\x89PNG")
+    for number, words in ((1, "cage at r"), (3, "region"), (4, "")):
+        one = client.get(f"/api/review/variants/puzzles/{number}").json()
+        assert len(one["centres"]) == len(records[number - 1]["grid"])
+        assert one["explained"] and words in " ".join(step["text"] for step in one["steps"])
+        assert client.get(f"/books/variants/review/{number}").status_code == 200

@@ -51,6 +51,7 @@ SINGLES = {
     "hidden_single_line": lambda step, n, d, region: (
         f"the only cell in {unit_name(step.units[0], n, region)} that can hold {d}"),
     "naked_single": lambda step, n, d, region: "the only digit the cell can still take",
+    "one_cell_cage": lambda step, n, d, region: "a cage of one cell holds its sum",
 }
 """Why a single's cell takes its digit, by technique."""
 
@@ -65,8 +66,8 @@ def _pattern(step: Step, n: int, region: str, cages: tuple[Cage, ...], names: Ma
         parts.append("-".join(cell_name(i, n) for i in step.cells))
     if step.units:
         parts.append("in " + " and ".join(unit_name(u, n, region) for u in step.units))
-    if step.cages and cages:
-        parts.append("with " + " and ".join(cage_name(cages[k], n) for k in step.cages))
+    if step.cages and cages:  # the cage it reads, or (beside a house) the cages crossing the house
+        parts.append(("across " if step.units else "in ") + " and ".join(cage_name(cages[k], n) for k in step.cages))
     if step.digits:
         parts.append("on " + ", ".join(symbol(d) for d in step.digits))
     return " ".join(parts)

@@ -75,7 +75,7 @@ DIAGONAL_INK = 0.55
 DIAGONAL_TICK = 0.24
 """How far a Sudoku X answer's diagonal strokes reach into a cell from its corner, in cells, at most
 (less where the digits are large, as in large print)."""
-REGION_FILLS = (1.0, 0.88, 0.78, 0.68)
+REGION_FILLS = (1.0, 0.91, 0.83, 0.75)
 """A shaded Jigsaw's region greys, white first: the fewest that keep neighbours apart are used (two or
 three on most grids; four always do)."""
 
@@ -169,11 +169,12 @@ def _widest(style: Style) -> float:
     return max(style.measure(char, font, 1.0) for char in SYMBOLS for font in (style.fonts.given, style.fonts.number))
 
 
-def cell_layout(rule: str, cell: float, style: Style) -> CellLayout:
-    """The type and cage marks of a cell `cell` points wide. A Killer's digits are kept small enough
-    to fit between a total and the cage's bottom dashes, so every cell holds them at one size."""
+def cell_layout(caged: bool, cell: float, style: Style) -> CellLayout:
+    """The type and cage marks of a cell `cell` points wide, on a grid with cages (`caged`) or not.
+    A Killer's digits are kept small enough to fit between a total and the cage's bottom dashes, so
+    every cell holds them at one size."""
     digit = min(cell * style.number_share * SYMBOL_SHARE, cell * NUMBER_WIDTH_SHARE / _widest(style))
-    if rule != "killer":
+    if not caged:
         return CellLayout(cell, digit)
     inset, line = CAGE_INSET * cell, max(style.thin, CAGE_LINE * cell)
     pad = SUM_PAD * cell
@@ -195,7 +196,7 @@ def fit_variant(grid: Variant | Shaded, box: Rect, style: Style, *, labelled: bo
     n = puzzle.n
     room = box.h - (label_height(style) if labelled else 0.0)
     cell = min(box.w / n, room / n, style.max_cell)
-    layout = cell_layout(puzzle.rule, cell, style)
+    layout = cell_layout(puzzle.rule == "killer", cell, style)
     board = f"a {n}x{n} {NAMES.get(puzzle.rule, 'Sudoku variant')}"
     if puzzle.rule == "killer" and layout.sum_size / SUM_LEAST < layout.digit:
         return GridFit(cell=cell, number_size=layout.sum_size / SUM_LEAST, rows=n, board=board, reads="cage sums",
@@ -234,14 +235,16 @@ class Text:
 
 
 def variant_texts(grid: Variant | Shaded, box: Rect, style: Style, *, solution: str | Sequence[int] | None = None,
-                  labelled: bool = True) -> list[Text]:
+                  labelled: bool = True, example: bool = False) -> list[Text]:
     """Every digit and cage total draw_variant sets in `box` (totals first), where it sets them."""
     puzzle = as_variant(grid)
     n = puzzle.n
     cell = fit_variant(grid, box, style, labelled=labelled).cell
     left, top = board_corner(box, n * cell, n * cell, style, labelled)
     shown = as_cells(solution, n) if solution is not None else puzzle.cells
-    return _texts(puzzle, shown, _Board(n, left, top, cell), cell_layout(puzzle.rule, cell, style), style)
+    if solution is not None and not example:
+        puzzle = _answered(puzzle)
+    return _texts(puzzle, shown, _Board(n, left, top, cell), cell_layout(bool(puzzle.cages), cell, style), style)
 
 
 def _texts(puzzle: Variant, shown: tuple[int, ...], board: _Board, layout: CellLayout, style: Style) -> list[Text]:
@@ -293,13 +296,15 @@ def draw_variant(
     filled = as_cells(solution, n) if solution is not None else None
     labelled = bool(label or note)
     fit = fit_variant(grid, box, style, labelled=labelled)
+    if filled is not None and not example:
+        puzzle = _answered(puzzle)
     cell = fit.cell
     side = n * cell
     left, top = board_corner(box, side, side, style, labelled)
     if labelled:
         draw_label(canvas, label, note, left, side, top + style.label * 0.7, style)
     board = _Board(n, left, top, cell)
-    layout = cell_layout(puzzle.rule, cell, style)
+    layout = cell_layout(bool(puzzle.cages), cell, style)
     canvas.saveState()
     grounds = _grounds(puzzle, _shaded(grid), answer=filled is not None)
     for grey in sorted(set(grounds.values())):
@@ -312,7 +317,7 @@ def draw_variant(
         canvas.setLineWidth(style.thin)
         canvas.lines(_diagonals(board, layout, style))
     _grid_lines(canvas, puzzle, board, style)
-    if puzzle.rule == "killer":
+    if puzzle.cages:
         _cages(canvas, puzzle, board, layout)
     digits = replace(fit, number_size=layout.digit)
     for text in _texts(puzzle, filled if filled is not None else puzzle.cells, board, layout, style):
@@ -330,6 +335,12 @@ def draw_variant(
             draw_number(canvas, text.text, digits, text.x + text.width / 2, text.baseline + text.height / 2, style,
                         given=text.role == "given")
     canvas.restoreState()
+
+
+def _answered(puzzle: Variant) -> Variant:
+    """The puzzle as its answer shows it: a Killer's cages and sums would only crowd the digits (the
+    worked example of a how-to page keeps them, to show how they add up)."""
+    return replace(puzzle, cages=())
 
 
 @dataclass(frozen=True)

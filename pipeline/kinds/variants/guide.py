@@ -31,6 +31,14 @@ KILLER_NOTES: dict[str, str] = {
 }
 """One short paragraph per Killer level."""
 
+KILLER_ANSWERS = (
+    N_("Every puzzle has exactly one solution, proved by computer. The answers are at the end of each section, "
+       "as plain grids of digits, without the cages."),
+    N_("Every puzzle has exactly one solution, proved by computer. The answers are at the back of the book, as "
+       "plain grids of digits, without the cages."),
+)
+"""Where a Killer's answers are: a Killer has no printed digits to show bold on grey."""
+
 KILLER_EXAMPLE = boxed("killer", 4, cages=(
     Cage(5, (0, 4)), Cage(9, (1, 2, 3)), Cage(3, (5, 9)), Cage(4, (6, 7)), Cage(9, (8, 12, 13)),
     Cage(7, (10, 14)), Cage(3, (11, 15)),
@@ -58,6 +66,7 @@ GUIDES: dict[str, Guide] = {
         puzzle=KILLER_EXAMPLE,
         solution="1324421331422431",
         level_notes=KILLER_NOTES,
+        answers=KILLER_ANSWERS,
     ),
     "jigsaw": Guide(
         rules=N_(
