@@ -278,3 +278,7 @@ def test_unknown_rules_sizes_and_levels_are_refused() -> None:
         generate("jigsaw", 10, "easy", 1)
     with pytest.raises(PuzzleBookError, match="made at easy, medium, hard, expert"):
         generate("sudokux", 9, "extreme", 1)
+    with pytest.raises(PuzzleBookError, match="a 6x6 killer is made up to hard, not expert"):
+        generate("killer", 6, "expert", 1)
+    with pytest.raises(PuzzleBookError, match="a 4x4 sudokux is made up to easy"):
+        generate("sudokux", 4, "medium", 1)

@@ -40,4 +40,4 @@ class VariantParams(Params):
         for level in levels:
             problem = level_problem(kind, self.size, level, self.symmetry)
             if problem:
-                raise FieldError(problem, ("size",) if "side" in problem else ("difficulty",))
+                raise FieldError(problem.message, (problem.field,))
