@@ -60,6 +60,13 @@ EXTRA = (
     Picture("maze/answers.png", "mazes", "answers 9"),
     Picture("maze/howto.png", "mazes", "howto maze"),
     Picture("maze/cover.png", "mazes", "cover", COVER_WIDTH),
+    Picture("variants/page-killer6.png", "sudoku-variants", "puzzle 1"),
+    Picture("variants/page-killer.png", "sudoku-variants", "puzzle 13"),
+    Picture("variants/page-jigsaw.png", "sudoku-variants", "puzzle 16"),
+    Picture("variants/page-x.png", "sudoku-variants", "puzzle 28"),
+    Picture("variants/answers.png", "sudoku-variants", "answers 13"),
+    Picture("variants/howto-killer.png", "sudoku-variants", "howto killer"),
+    Picture("variants/cover.png", "sudoku-variants", "cover", COVER_WIDTH),
 )
 """Pictures beyond the gallery's, shown by the pages on one kind."""
 

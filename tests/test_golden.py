@@ -93,6 +93,12 @@ BOOKS: dict[str, tuple[str, str]] = {
         "6e4d62f91eb5e10dce63c71ecb74dcee44ed87da03cf9b6e7abc7b3a4f5c2e02",
         "1235b73de0252ca6e2ca9c7fff3a3c3fbd0ccb522f10190bfbf57b818ca44c54",
     ),
+    # sudoku-variants: new with the Killer, Jigsaw and Sudoku X kinds (6x9; 6x6 and 9x9 Killers, shaded
+    # Jigsaws, Sudoku X, easy to expert).
+    "sudoku-variants": (
+        "397c7b5f8b5493ad3d46d010438b70e11763423642a8239a17b9541b608d5445",
+        "00a6ab23ef11c708fa33c07168811bc35b124b4bf85c2b7e8f197b9b213b3007",
+    ),
 }
 
 COVERS: dict[str, str] = {
@@ -111,6 +117,7 @@ COVERS: dict[str, str] = {
     "sudoku": "f6c6347b4338313a522a0438fa3816adfad4cf87b000754b2347ba963ff0274d",
     "wordsearch": "120d940099e859d353dea08679417fce5a2fe30dfc36f7f2e18d85e190db31a4",
     "mazes": "b74cf85c7ec9e013971de7cdb9aebde3abb83f38213022d5f46512c516a43036",
+    "sudoku-variants": "d76bfe962b83669b7125d4b4b9665b128f2e37f7e310c1c155bfae53a7294822",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
