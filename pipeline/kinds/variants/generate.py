@@ -35,8 +35,9 @@ from pipeline.kinds.variants.search import solve
 from pipeline.kinds.variants.textformat import cages_json, regions_rows, to_line
 from pipeline.seeds import derive_seed
 
-MAX_ATTEMPTS = {"easy": 30, "medium": 40, "hard": 60, "expert": 60}
-"""Fresh frames and fills tried before a level is declared out of reach."""
+MAX_ATTEMPTS = {"easy": 30, "medium": 40, "hard": 200, "expert": 60}
+"""Fresh frames and fills tried before a level is declared out of reach. A 9x9 one comes at the first
+attempt or so (expert Killer: 15, median); a 6x6 hard Killer took up to 66 on 40 seeds."""
 WALK_STEPS = 30
 """Puzzles visited per fill by a walk."""
 WALK_ADD = 4
@@ -49,7 +50,9 @@ came out above easy in 40 attempts, a 6x6 Killer expert 3 times in 8; every othe
 MERGE_TRIES = 16
 """Merges a Killer's climb proves before it gives a cutting up."""
 FILL_BUDGET = 200
-"""Branchings a fill may take before the frame is given up (a Jigsaw's regions may allow none)."""
+"""Branchings one fill may take."""
+FILL_TRIES = 4
+"""Fills tried on a frame before it is given up for another."""
 EASY = (full_house, hidden_single_box)
 SINGLES = (full_house, hidden_single_box, hidden_single_line, naked_single)
 CAGE_SIZES: dict[str, tuple[float, ...]] = {
@@ -134,11 +137,16 @@ def _frame(rule: str, n: int, rng: random.Random) -> Variant:
 
 
 def fill(frame: Variant, rng: random.Random) -> tuple[int, ...] | None:
-    """A random solution of the frame's houses (cages aside), or None when the search finds none within
-    its budget (a Jigsaw's regions may allow none)."""
+    """A random solution of the frame's houses (cages aside), or None when FILL_TRIES searches (each
+    going on with the same random stream, so with other branching orders) find none within their
+    budget: a Jigsaw's regions may allow none (1 to 3% of layouts), and a search that strays can take
+    thousands of branchings on a layout another order fills at once."""
     houses = Houses(frame.n, frame.regions, frame.diagonals)
-    found = solve(houses, frame.cells, 1, node_limit=FILL_BUDGET, rng=rng)
-    return found.solutions[0] if found.solutions else None
+    for _ in range(FILL_TRIES):
+        found = solve(houses, frame.cells, 1, node_limit=FILL_BUDGET, rng=rng)
+        if found.solutions:
+            return found.solutions[0]
+    return None
 
 
 # ------------------------------------------------------------------ Jigsaw and Sudoku X: givens

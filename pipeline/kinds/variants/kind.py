@@ -22,7 +22,7 @@ from pipeline.kinds.sudoku.words import describe, step_record
 from pipeline.kinds.variants.cages import cage_problem
 from pipeline.kinds.variants.canon import variant_fingerprint
 from pipeline.kinds.variants.generate import generate
-from pipeline.kinds.variants.grade import MADE, NAMES, explained, grade, level_of
+from pipeline.kinds.variants.grade import MADE, NAMES, counts, explained, grade, level_of
 from pipeline.kinds.variants.guide import GUIDES
 from pipeline.kinds.variants.puzzle import BOX_SHAPES, Variant, boxed, check_variant, is_solution
 from pipeline.kinds.variants.regions import region_problem
@@ -218,8 +218,6 @@ class VariantKind(Kind[Variant, Cells, VariantJob]):
                           cells=tuple((i // n, i % n) for i in step.cells))
             for step in solved.steps
         )
-        from pipeline.kinds.variants.grade import counts
-
         return Explanation(solved=solved.solved, level=level_of(solved.rating), contradiction=False, exhausted=False,
                            counts=counts(solved.steps), step_count=len(steps), steps=steps, names=NAMES,
                            self_named=True)

@@ -5,7 +5,9 @@ fixpoint: a cell with one candidate is placed and its digit leaves its peers (it
 cage's other cells); a digit with one place left in a house goes there; a digit with no place in a
 house, or a cell with no candidate, is a contradiction. Killer cages add sums: of the digit sets
 their total allows (cages.combos), only those every open cell can still draw from, all digits of
-which still have a place, survive, and each cell keeps the digits of the survivors.
+which still have a place, survive; each cell keeps the digits of the survivors, and a digit all of
+them hold with one place left goes there. The rule of 45 adds a cage per house: the cells its whole
+cages leave, which sum to the rest.
 
 The search branches on a cell with the fewest candidates (the first such, row-major; a branching
 tries the hinted digit first, then low to high, or in an order drawn from `rng` when filling an
@@ -36,7 +38,8 @@ class Rules:
     units: tuple[tuple[int, ...], ...]
     peers: tuple[tuple[int, ...], ...]
     cages: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
-    """Per cage: its total, its cells, and the digit sets (as masks) the total allows."""
+    """Per cage: its total, its cells, and the digit sets (as masks) the total allows; then the rule of
+    45's cages (see _innies)."""
     cage_of: tuple[int, ...]
     """Per cell, its cage's index, or -1."""
 
@@ -45,19 +48,57 @@ class Rules:
 def rules(houses: Houses) -> Rules:
     n = houses.n
     units = houses.units()
-    found: list[set[int]] = [set() for _ in range(n * n)]
-    for unit in units:
-        for i in unit:
-            found[i].update(unit)
+    groups_of: list[list[tuple[int, ...]]] = [[] for _ in range(n * n)]  # the houses and cage of each cell
+    for group in (*units, *(cage.cells for cage in houses.cages)):
+        for i in group:
+            groups_of[i].append(group)
     cage_of = [-1] * (n * n)
     cages = []
     for k, cage in enumerate(houses.cages):
         for i in cage.cells:
-            found[i].update(cage.cells)
             cage_of[i] = k
         cages.append((cage.total, cage.cells, combos(n, len(cage.cells), cage.total)))
-    peers = tuple(tuple(sorted(s - {i})) for i, s in enumerate(found))
-    return Rules(n, (1 << n) - 1, units, peers, tuple(cages), tuple(cage_of))
+    cages += _innies(houses, units)
+    return Rules(n, (1 << n) - 1, units, _peers(groups_of), tuple(cages), tuple(cage_of))
+
+
+def _peers(groups_of: list[list[tuple[int, ...]]]) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the other cells of its houses and cage, ascending (each cell's groups walked once, a
+    stamp per cell keeping the first sighting)."""
+    stamp = [-1] * len(groups_of)
+    peers = []
+    for i, groups in enumerate(groups_of):
+        stamp[i] = i
+        found = []
+        for group in groups:
+            for j in group:
+                if stamp[j] != i:
+                    stamp[j] = i
+                    found.append(j)
+        found.sort()
+        peers.append(tuple(found))
+    return tuple(peers)
+
+
+def _innies(houses: Houses, units: tuple[tuple[int, ...], ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The rule of 45 as cages of its own: each house's cells outside the cages wholly inside it (its
+    innies) hold different digits (one house) summing to n(n+1)/2 less those cages' totals."""
+    if not houses.cages:
+        return []
+    n = houses.n
+    owner = [0] * (n * n)
+    for k, cage in enumerate(houses.cages):
+        for i in cage.cells:
+            owner[i] = k
+    found = []
+    for unit in units:
+        inside = set(unit)
+        whole = {owner[i] for i in unit if inside.issuperset(houses.cages[owner[i]].cells)}
+        innies = tuple(i for i in unit if owner[i] not in whole)
+        if 0 < len(innies) < n:
+            total = n * (n + 1) // 2 - sum(houses.cages[k].total for k in whole)
+            found.append((total, innies, combos(n, len(innies), total)))
+    return found
 
 
 def default_node_limit(cells: int) -> int:
@@ -138,6 +179,7 @@ def _cage(cand: list[int], members: tuple[int, ...], allowed: tuple[int, ...]) -
     """Narrow a cage's cells to the digit sets its total allows that they can still fill; False when
     none can. A set survives when every cell has a candidate in it and each of its digits a cell."""
     keep = 0
+    need = -1
     every = 0
     for i in members:
         every |= cand[i]
@@ -154,12 +196,27 @@ def _cage(cand: list[int], members: tuple[int, ...], allowed: tuple[int, ...]) -
             reach |= here
         if fits and reach == combo:
             keep |= combo
+            need &= combo
     if not keep:
         return False
     for i in members:
         cand[i] &= keep
         if not cand[i]:
             return False
+    while need:  # a digit every surviving set holds, with one place left in the cage, goes there
+        bit = need & -need
+        need ^= bit
+        place = -1
+        for i in members:
+            if cand[i] & bit:
+                if place >= 0:
+                    place = -2
+                    break
+                place = i
+        if place == -1:
+            return False
+        if place >= 0:
+            cand[place] = bit
     return True
 
 
