@@ -66,7 +66,7 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_eleven_books() -> None:
+def test_shipped_configs_are_the_twelve_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "grossdruck-de.yaml",
@@ -77,6 +77,7 @@ def test_shipped_configs_are_the_eleven_books() -> None:
         "pasatiempos-es.yaml",
         "pocket-6x9.yaml",
         "sopa-de-letras-es.yaml",
+        "sudoku-variants.yaml",
         "sudoku.yaml",
         "wordsearch.yaml",
     ]
