@@ -76,6 +76,23 @@ def add_meta(
         meta_at[key] = place
 
 
+def read_meta_line(meta: dict[str, str], meta_at: dict[str, Place], line: str, number: int, source: str, *,
+                   after_rows: bool) -> None:
+    """A `;` line of a grid format: metadata for the puzzle below when every token after the `;` is
+    key=value, else a comment (left alone)."""
+    start = line.index(";") + 1
+    tokens = list(TOKEN.finditer(line, start))
+    if not tokens or not all(META_TOKEN.fullmatch(t.group()) for t in tokens):
+        return
+    add_meta(meta, meta_at, tokens, number, source, after_rows=after_rows, owner="for this puzzle")
+
+
+def stray_metadata(meta_at: Mapping[str, Place], source: str) -> PuzzleBookError:
+    """The mistake of a paragraph that ends with metadata and no puzzle below it."""
+    message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
+    return located(message, source, next(iter(meta_at.values())))
+
+
 def meta_value(value: object) -> str:
     """A value as one metadata token: floats shortened, a mapping as `k:v,k:v`, None as `none`, no spaces."""
     if isinstance(value, float):

@@ -25,9 +25,10 @@ from pipeline.textfile import (
     META_TOKEN,
     TOKEN,
     Place,
-    add_meta,
     located,
+    read_meta_line,
     read_text_file,
+    stray_metadata,
 )
 
 Form = Literal["line", "grid"]
@@ -125,7 +126,7 @@ def parse_sudokus(text: str, source: str = "<input>") -> list[SudokuText]:
         if pending is None:
             pending = _Item(number)
         if stripped.startswith(";"):
-            _read_comment(pending, number, line, source)
+            read_meta_line(pending.meta, pending.meta_at, line, number, source, after_rows=bool(pending.rows))
             continue
         tokens = [(m.group(), (number, m.start() + 1)) for m in TOKEN.finditer(line)]
         comment = next((place for token, place in tokens[1:] if token.startswith(";")), None)
@@ -148,17 +149,7 @@ def _end(item: _Item, finish: Callable[[_Item], None], source: str) -> None:
     if item.rows:
         finish(item)
     elif item.meta:
-        message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
-        raise located(message, source, next(iter(item.meta_at.values())))
-
-
-def _read_comment(item: _Item, number: int, line: str, source: str) -> None:
-    """A `;` line: metadata when every token after the `;` is key=value, else a comment."""
-    start = line.index(";") + 1
-    tokens = list(TOKEN.finditer(line, start))
-    if not tokens or not all(META_TOKEN.fullmatch(t.group()) for t in tokens):
-        return
-    add_meta(item.meta, item.meta_at, tokens, number, source, after_rows=bool(item.rows), owner="for this puzzle")
+        raise stray_metadata(item.meta_at, source)
 
 
 def from_line(text: str, source: str = "<input>", line: int = 1) -> Sudoku:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pipeline.kinds.base import Fingerprint, digest
 from pipeline.kinds.sudoku.houses import Cage
 from pipeline.kinds.variants.puzzle import Variant, boxed
+from pipeline.kinds.variants.regions import canonical_regions
 
 Move = Callable[[int, int, int], tuple[int, int]]
 
@@ -42,11 +43,11 @@ def variant_fingerprint(puzzle: Variant, solution: Sequence[int]) -> Fingerprint
         where = [move(i // n, i % n, n) for i in range(n * n)]
         to = [r * n + c for r, c in where]
         regions = _moved(puzzle.regions, to)
-        if puzzle.rule != "jigsaw" and _renumbered(regions) != _renumbered(boxed(puzzle.rule, n).regions):
+        if puzzle.rule != "jigsaw" and canonical_regions(regions) != canonical_regions(boxed(puzzle.rule, n).regions):
             continue
         moved_solution = _moved(solution, to)
         relabel = _first_seen(moved_solution)
-        frame = ("".join(chr(65 + r) for r in _renumbered(regions)) if puzzle.rule == "jigsaw" else "")
+        frame = ("".join(chr(65 + r) for r in canonical_regions(regions)) if puzzle.rule == "jigsaw" else "")
         cages = _cages(puzzle.cages, to)
         given = _moved(puzzle.cells, to)
         if puzzle.rule != "killer":
@@ -61,11 +62,6 @@ def _moved(values: Sequence[int], to: list[int]) -> list[int]:
     for i, value in enumerate(values):
         out[to[i]] = value
     return out
-
-
-def _renumbered(regions: Sequence[int]) -> tuple[int, ...]:
-    names: dict[int, int] = {}
-    return tuple(names.setdefault(region, len(names)) for region in regions)
 
 
 def _first_seen(values: Sequence[int]) -> dict[int, int]:

@@ -46,14 +46,16 @@ from pipeline.kinds.variants.puzzle import (
     cell_name,
     check_variant,
 )
+from pipeline.kinds.variants.regions import canonical_regions
 from pipeline.textfile import (
     META_KEY,
     META_TOKEN,
     TOKEN,
     Place,
-    add_meta,
     located,
+    read_meta_line,
     read_text_file,
+    stray_metadata,
 )
 
 SOLUTION_ROLE = "solution"
@@ -113,12 +115,6 @@ class _Item:
 
 
 # ---------------------------------------------------------------------------------------- canonical
-
-
-def canonical_regions(regions: Iterable[int]) -> tuple[int, ...]:
-    """Regions renumbered 0, 1, ... by first appearance row by row: one layout, one spelling."""
-    names: dict[int, int] = {}
-    return tuple(names.setdefault(region, len(names)) for region in regions)
 
 
 def canonical_cages(cages: Iterable[Cage]) -> tuple[Cage, ...]:
@@ -183,7 +179,7 @@ def parse_variants(text: str, source: str = "<input>", rule: str | None = None) 
         if pending is None:
             pending = _Item(number)
         if stripped.startswith(";"):
-            _read_comment(pending, number, line, source)
+            read_meta_line(pending.meta, pending.meta_at, line, number, source, after_rows=bool(pending.rows))
             continue
         tokens = [(m.group(), (number, m.start() + 1)) for m in TOKEN.finditer(line)]
         comment = next((place for token, place in tokens[1:] if token.startswith(";")), None)
@@ -203,17 +199,7 @@ def _end(item: _Item, finish: Callable[[_Item], None], source: str) -> None:
     if item.rows:
         finish(item)
     elif item.meta:
-        message = "metadata with no puzzle below it (no blank line between metadata and its puzzle)"
-        raise located(message, source, next(iter(item.meta_at.values())))
-
-
-def _read_comment(item: _Item, number: int, line: str, source: str) -> None:
-    """A `;` line: metadata when every token after the `;` is key=value, else a comment."""
-    start = line.index(";") + 1
-    tokens = list(TOKEN.finditer(line, start))
-    if not tokens or not all(META_TOKEN.fullmatch(t.group()) for t in tokens):
-        return
-    add_meta(item.meta, item.meta_at, tokens, number, source, after_rows=bool(item.rows), owner="for this puzzle")
+        raise stray_metadata(item.meta_at, source)
 
 
 def _open_block(item: _Item, tokens: Tokens, source: str) -> None:
