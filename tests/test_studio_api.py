@@ -553,6 +553,9 @@ def test_sudoku_variants_go_through_the_studio_as_every_kind_does(client: TestCl
     regions and diagonals, and every picture, through the doors every kind uses."""
     (place / "configs" / "variants.yaml").write_text(VARIANTS, encoding="utf-8")
     body = {"name": "variants", "text": VARIANTS, "section": 0}
+    for section in range(3):  # each section's board, blank, as the preview draws it
+        boards = client.post("/api/preview/shapes", json={**body, "section": section}, headers=ORIGIN)
+        assert boards.status_code == 200 and boards.json()["shapes"][0]["image"].startswith("data:image/png")
     samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
     assert [s["index"] for s in samples] == [1, 2] and {s["level"] for s in samples} == {"easy", "medium"}
     assert client.post("/api/preview/page", json=body, headers=ORIGIN).json()["image"].startswith("data:image/png")

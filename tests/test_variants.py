@@ -4,6 +4,7 @@ records and fingerprints, and the how-to examples."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -282,3 +283,17 @@ def test_unknown_rules_sizes_and_levels_are_refused() -> None:
         generate("killer", 6, "expert", 1)
     with pytest.raises(PuzzleBookError, match="a 4x4 sudokux is made up to easy"):
         generate("sudokux", 4, "medium", 1)
+
+
+@pytest.mark.parametrize("rule", ["killer", "jigsaw", "sudokux"])
+def test_a_blank_grid_draws_as_the_board_it_will_be(rule: str) -> None:
+    """The studio's board preview draws a section's blank grid (records' form, no frame yet) alone on a
+    page, as every kind's: a real PDF of one page, never an error."""
+    from pypdf import PdfReader
+
+    from pipeline.typeset.single import puzzle_pdf
+
+    kind = registry.kind(rule)
+    job = kind.job_params(kind.params(size=6), 1)
+    pdf = puzzle_pdf(rule, kind.blank_grid(job, 1), large_print=False)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1

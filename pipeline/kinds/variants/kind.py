@@ -229,13 +229,17 @@ class VariantKind(Kind[Variant, Cells, VariantJob]):
         from pipeline.kinds.variants import draw
 
         def framed(function: Callable[..., Any]) -> Callable[..., Any]:
-            """`function` taking a grid as records store it too (a layout's blank grid)."""
+            """`function` taking a grid as records store it too (a layout's or a board preview's blank grid)."""
             def call(grid: Any, *args: Any, **options: Any) -> Any:
                 return function(self._board(grid, {}), *args, **options)
 
             return call
 
-        return Drawing(framed(draw.fit_variant), framed(draw.draw_variant), framed(draw.variant_extent),
+        def framed_draw(canvas: Any, grid: Any, *args: Any, **options: Any) -> None:
+            """draw_variant, its grid (after the canvas) taken as records store it too."""
+            draw.draw_variant(canvas, self._board(grid, {}), *args, **options)
+
+        return Drawing(framed(draw.fit_variant), framed_draw, framed(draw.variant_extent),
                        framed(draw.variant_centres), board=self._board)
 
     def _board(self, grid: Any, fields: Mapping[str, Any]) -> Any:
