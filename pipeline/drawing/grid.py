@@ -128,3 +128,32 @@ def stroke_sides(canvas: Surface, inner: list[tuple[float, float, float, float]]
     canvas.setLineCap(cap)
     canvas.lines(outer)
     canvas.setLineCap(0)
+
+
+Segment = tuple[float, float, float, float]
+"""A straight line from (x0, y0) to (x1, y1), in points."""
+
+
+def join_segments(segments: list[Segment]) -> list[Segment]:
+    """Axis-aligned segments that continue each other, joined into one (clean ends, a smaller page);
+    others are kept as they are."""
+    rows: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    others = []
+    for x0, y0, x1, y1 in segments:
+        if abs(y0 - y1) < 1e-9:
+            rows.setdefault(("h", round(y0, 6)), []).append((min(x0, x1), max(x0, x1)))
+        elif abs(x0 - x1) < 1e-9:
+            rows.setdefault(("v", round(x0, 6)), []).append((min(y0, y1), max(y0, y1)))
+        else:
+            others.append((x0, y0, x1, y1))
+    joined = []
+    for (axis, at), spans in sorted(rows.items()):
+        spans.sort()
+        start, end = spans[0]
+        for a, b in spans[1:] + [(math.inf, math.inf)]:
+            if a <= end + 1e-6:
+                end = max(end, b)
+                continue
+            joined.append((start, at, end, at) if axis == "h" else (at, start, at, end))
+            start, end = a, b
+    return joined + others

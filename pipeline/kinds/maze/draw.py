@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from pipeline.drawing import Centres, Rect, Style, Surface
-from pipeline.drawing.grid import GridFit, label_height, place_board, board_corner
+from pipeline.drawing.grid import GridFit, board_corner, join_segments, label_height, place_board
 from pipeline.kinds.maze.board import HEX_ROW, Board
 from pipeline.kinds.maze.maze import Maze
 from pipeline.kinds.maze.record import read_maze
@@ -132,7 +132,7 @@ def draw_maze(
     if maze.board.topology == "round":
         _round_walls(canvas, geometry, maze, openings)
     else:
-        canvas.lines(_join(_grid_walls(geometry, maze, openings)))
+        canvas.lines(join_segments(_grid_walls(geometry, maze, openings)))
     canvas.setLineCap(0)
     canvas.setFillGray(0)
     for cell, side in openings.items():
@@ -248,30 +248,6 @@ def _grid_walls(geometry: _Geometry, maze: Maze, openings: dict[int, tuple[int, 
             elif j > i and not maze.opens(i, j):
                 walls.append(_side(geometry, i, step))
     return walls
-
-
-def _join(segments: list[Segment]) -> list[Segment]:
-    """Collinear segments that touch, joined into one (axis-aligned ones: a square maze's walls)."""
-    rows: dict[tuple[str, float], list[tuple[float, float]]] = {}
-    others = []
-    for x0, y0, x1, y1 in segments:
-        if abs(y0 - y1) < 1e-9:
-            rows.setdefault(("h", round(y0, 6)), []).append((min(x0, x1), max(x0, x1)))
-        elif abs(x0 - x1) < 1e-9:
-            rows.setdefault(("v", round(x0, 6)), []).append((min(y0, y1), max(y0, y1)))
-        else:
-            others.append((x0, y0, x1, y1))
-    joined = []
-    for (axis, at), spans in sorted(rows.items()):
-        spans.sort()
-        start, end = spans[0]
-        for a, b in spans[1:] + [(math.inf, math.inf)]:
-            if a <= end + 1e-6:
-                end = max(end, b)
-                continue
-            joined.append((start, at, end, at) if axis == "h" else (at, start, at, end))
-            start, end = a, b
-    return joined + others
 
 
 def _round_walls(canvas: Surface, geometry: _Geometry, maze: Maze, openings: dict[int, tuple[int, int]]) -> None:

@@ -32,6 +32,7 @@ from pipeline.drawing.grid import (
     board_corner,
     draw_label,
     draw_number,
+    join_segments,
     label_height,
 )
 from pipeline.kinds.variants.puzzle import SYMBOLS, Variant, VariantError
@@ -445,33 +446,12 @@ def _grid_lines(canvas: Surface, puzzle: Variant, board: _Board, style: Style) -
     canvas.setStrokeGray(CELL_INK if puzzle.rule == "killer" else 0)
     canvas.setLineWidth(style.thin)
     canvas.setLineCap(0)
-    canvas.lines(_join(thin))
+    canvas.lines(join_segments(thin))
     canvas.setStrokeGray(0)
     canvas.setLineWidth(style.thick)
     canvas.setLineCap(2)
-    canvas.lines(_join(thick))
+    canvas.lines(join_segments(thick))
     canvas.setLineCap(0)
-
-
-def _join(segments: list[Segment]) -> list[Segment]:
-    """Axis-aligned segments that continue each other, joined into one (clean ends, a smaller page)."""
-    rows: dict[tuple[str, float], list[tuple[float, float]]] = {}
-    for x0, y0, x1, y1 in segments:
-        if abs(y0 - y1) < 1e-9:
-            rows.setdefault(("h", round(y0, 6)), []).append((min(x0, x1), max(x0, x1)))
-        else:
-            rows.setdefault(("v", round(x0, 6)), []).append((min(y0, y1), max(y0, y1)))
-    joined = []
-    for (axis, at), spans in sorted(rows.items()):
-        spans.sort()
-        start, end = spans[0]
-        for a, b in spans[1:] + [(math.inf, math.inf)]:
-            if a <= end + 1e-6:
-                end = max(end, b)
-                continue
-            joined.append((start, at, end, at) if axis == "h" else (at, start, at, end))
-            start, end = a, b
-    return joined
 
 
 # ------------------------------------------------------------------------------------ cages
