@@ -20,7 +20,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
 from pipeline.kinds.base import Fingerprint, Kind, record_meta
 from pipeline.kinds.result import SolveResult
-from pipeline.kinds.wordsearch.blocklist import blocked_inside, blocked_words
+from pipeline.kinds.wordsearch.blocklist import blocked_as, blocked_message, stray_blocked
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.canon import wordsearch_fingerprint
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS, WordSearchJob, generate
@@ -118,9 +118,9 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
             raise PuzzleBookError(str(err), field="--words") from None
         if listed and (pair := contained(words)):
             raise PuzzleBookError(f"{pair[1]!r} holds {pair[0]!r}, so {pair[0]!r} would be found twice", field="--words")
-        if listed and (rude := next((word for word in words if blocked_inside(word, language, umlauts)), None)):
-            raise PuzzleBookError(f"{rude!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every "
-                                  "grid", field="--words")
+        for word, grid_word in zip([word for word in written if word.strip()], words) if listed else ():
+            if bad := blocked_as(grid_word, language, umlauts):
+                raise PuzzleBookError(blocked_message(word.strip(), grid_word, bad, language), field="--words")
         if not listed:
             random.Random(derive_seed(seed, "words", language, params.theme or DEFAULT_THEME)).shuffle(words)
         shape = params.shapes[0].given()
@@ -243,7 +243,7 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
 
     def is_solution(self, puzzle: WordSearch, solution: Solution) -> bool:
         """Every listed word placed where the grid spells it, the unused letters spelling the message
-        (when there is one), and no blocked word reading anywhere."""
+        (when there is one), and no blocked word reading anywhere but inside one listed word's cells."""
         if [placement.word for placement in solution] != list(puzzle.words):
             return False
         for placement in solution:
@@ -251,8 +251,7 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
                 return False
         if puzzle.message and unused_letters(puzzle, solution) != message_letters(puzzle):
             return False
-        blocked = occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts))
-        return not any(blocked.values())
+        return not stray_blocked(puzzle.rows, solution, puzzle.language, puzzle.umlauts)
 
     def prove(self, puzzle: WordSearch, *, node_limit: int | None = None,
               hint: Solution | None = None) -> SolveResult[Solution]:
@@ -278,9 +277,10 @@ class WordSearchKind(Kind[WordSearch, Solution, WordSearchJob]):
         return SolveResult((first, second)[:max(limit, 1)], complete=True, nodes=1)
 
     def grade(self, puzzle: WordSearch) -> dict[str, object]:
-        blocked = {word: where for word, where in occurrences(puzzle.rows, blocked_words(puzzle.language, puzzle.umlauts)).items() if where}
+        listed = [placement for where in occurrences(puzzle.rows, puzzle.words).values() for placement in where]
+        blocked = stray_blocked(puzzle.rows, listed, puzzle.language, puzzle.umlauts)
         if blocked:
-            first = next(iter(blocked.values()))[0]
+            first = blocked[0]
             raise PuzzleBookError(f"a word of the {LANGUAGE_NAMES[puzzle.language]} blocklist reads at r{first.row + 1}c{first.column + 1} "
                                   f"({first.direction}): the puzzle cannot be printed")
         return grade(puzzle, alphabet(puzzle.language, puzzle.umlauts))

@@ -2,10 +2,11 @@
 a puzzle holds, its letters' language, and its variants (a hidden message; "find N words").
 
 Declared once: a book's section and `generate` read it. Checked when the config loads, naming the
-words at fault: words no board can hold, words holding a blocked word, and word pairs where one holds
-the other (the longer would show the shorter twice). Which words puzzle i of a book's section gets is
-decided here too (`puzzle_words`), from the book seed and the section alone, so no word comes back in
-a section before its theme runs out.
+words at fault: words no board can hold, words that are a blocked word (either way round: one that
+merely holds one, as GRASS holds ASS, is fine), and word pairs where one holds the other (the longer
+would show the shorter twice). Which words puzzle i of a book's section gets is decided here too
+(`puzzle_words`), from the book seed and the section alone, so no word comes back in a section before
+its theme runs out.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.params import BookPart, Params
 from pipeline.kinds.section import ShapeSpec, one_or_list
-from pipeline.kinds.wordsearch.blocklist import blocked_inside
+from pipeline.kinds.wordsearch.blocklist import blocked_as, blocked_message
 from pipeline.kinds.wordsearch.board import board_mask, runs
 from pipeline.kinds.wordsearch.generate import LEVEL_DIRECTIONS
 from pipeline.kinds.wordsearch.grade import LEVELS
 from pipeline.kinds.wordsearch.grid import DIRECTIONS, ListStyle, Show, contained
-from pipeline.kinds.wordsearch.letters import LANGUAGE_NAMES, Language, Umlauts, normalize
+from pipeline.kinds.wordsearch.letters import Language, Umlauts, normalize
 from pipeline.kinds.wordsearch.themes import MIN_LENGTH, theme_words, themes
 from pipeline.seeds import derive_seed
 from pipeline.specs import FieldError
@@ -161,8 +162,8 @@ class WordSearchParams(Params):
         return list(self._usable)
 
     def _find_usable(self) -> list[str]:
-        """The words in the grid's letters that can go in: for a theme, those that fit and hold no
-        blocked word (each once); for a list, all of them (checked when loaded)."""
+        """The words in the grid's letters that can go in: for a theme, those that fit and are no
+        blocked word, either way round (each once); for a list, all of them (checked when loaded)."""
         language, umlauts = self.letters_language, self.umlauts
         out: list[str] = []
         longest = self._longest()
@@ -171,7 +172,7 @@ class WordSearchParams(Params):
                 grid_word = normalize(word, language, umlauts)
             except ValueError:
                 continue
-            if MIN_LENGTH <= len(grid_word) <= longest and not blocked_inside(grid_word, language, umlauts):
+            if MIN_LENGTH <= len(grid_word) <= longest and not blocked_as(grid_word, language, umlauts):
                 if grid_word not in out:
                     out.append(grid_word)
         return out
@@ -194,9 +195,9 @@ class WordSearchParams(Params):
                     raise FieldError(str(err), where) from None
                 if len(grid_word) < MIN_LENGTH:
                     raise FieldError(f"{word!r} is shorter than {MIN_LENGTH} letters", where)
-                bad = blocked_inside(grid_word, language, umlauts)
+                bad = blocked_as(grid_word, language, umlauts)
                 if bad:
-                    raise FieldError(f"{word!r} holds a word the {LANGUAGE_NAMES[language]} blocklist keeps out of every grid", where)
+                    raise FieldError(blocked_message(word, grid_word, bad, language), where)
                 grid_words.append(grid_word)
             longest = self._longest()
             too_long = [word for word, grid_word in zip(self.written(), grid_words) if len(grid_word) > longest]
