@@ -9,11 +9,13 @@ kind claims it.
 
 from __future__ import annotations
 
+import re
 from importlib.metadata import entry_points
 from typing import Any
 
 from pipeline.errors import PuzzleBookError
 from pipeline.kinds.base import Kind
+from pipeline.kinds.crossword.kind import CROSSWORD, FILLIN
 from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.maze.kind import MAZE
 from pipeline.kinds.record import PuzzleRecord
@@ -21,7 +23,8 @@ from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.variants.kind import JIGSAW, KILLER, SUDOKU_X
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
-BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE, KILLER, JIGSAW, SUDOKU_X)
+BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE, KILLER, JIGSAW, SUDOKU_X,
+                                             CROSSWORD, FILLIN)
 ENTRY_POINTS = "puzzlebook.kinds"
 
 
@@ -101,6 +104,13 @@ def section_models() -> tuple[type, ...]:
     return tuple(each.section_model for each in families())
 
 
+_KIND_MARK = re.compile(r"^\s*;.*\bkind=(\w+)", re.MULTILINE)
+
+
 def detect(text: str) -> Kind[Any, Any, Any]:
-    """The kind a puzzle file's text claims to be, else the default kind."""
+    """The kind a puzzle file's first metadata line names, else the first kind whose own signs the text
+    shows, else the default kind."""
+    marked = _KIND_MARK.search(text)
+    if marked and marked.group(1) in _BY_NAME:
+        return _BY_NAME[marked.group(1)]
     return next((each for each in KINDS if each.claims(text)), DEFAULT)

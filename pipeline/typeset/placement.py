@@ -77,7 +77,8 @@ def spot(record: PuzzleRecord, page: int, box: Rect, style: Style, *, answer: bo
     drawings place it."""
     draw = registry.kind(record.kind).drawing
     grid = draw.bare(registry.drawn(record)) if answer else registry.drawn(record)
-    cell = draw.fit(grid, box, style).cell
-    across, down = draw.extent(grid)
+    fit = draw.fit(grid, box, style)
+    cell = fit.cell
+    across, down = fit.extent or draw.extent(grid)
     width, height = across * cell, down * cell + label_height(style)
     return Spot(page, box, cell, Rect(box.cx - width / 2, box.y + (box.h - height) / 2, width, height))
