@@ -153,8 +153,10 @@ def test_items_name_their_kind_and_a_crossword_its_solution() -> None:
     puzzle = parse_crosswords(ENGLISH, "x")[0].puzzle
     item = CrosswordText(puzzle, None, 0, {"seed": "1"})
     assert item.solution == puzzle.solution and list(item.meta) == ["kind", "seed"]
-    with pytest.raises(ValueError):
-        CrosswordText(puzzle, ("DOG", "A#O", "RYE"), 0, {})
+    wrong = CrosswordText(puzzle, ("DOG", "A#O", "RYE"), 0, {})  # a record's wrong solution: verify refutes it
+    assert wrong.solution == ("DOG", "A#O", "RYE")
+    with pytest.raises(ValueError, match="cannot hold another solution"):
+        format_crosswords([wrong])
     with pytest.raises(ValueError):
         FillInText(FillIn(("C..", ".#.", "..."), ()), None, 0, {"kind": "crossword"})
     with pytest.raises(ValueError, match="clue"):

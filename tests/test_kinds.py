@@ -22,9 +22,12 @@ from pipeline.book.plan import Job
 from pipeline.cli import main
 from pipeline.cli.main import build_parser
 from pipeline.kinds import registry
+from pipeline.kinds.crossword.clues import theme_clues
+from pipeline.kinds.record import PuzzleRecord
 
 PIPELINE = Path(__file__).resolve().parent.parent / "pipeline"
 
+ANIMALS = [[item.word, item.clue] for item in theme_clues("en", "animals")[:24]]
 EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
     # kind: (job parameters, a level they reach, `generate` flags for a like puzzle)
     "hidato": ({"adjacency": "king", "shape": {"name": "square", "size": 5}}, "medium", ["--size", "5"]),
@@ -41,6 +44,11 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
     "killer": ({"size": 6, "symmetry": "rotate180"}, "easy", ["--size", "6"]),
     "jigsaw": ({"size": 6, "symmetry": "rotate180", "shade": True}, "medium", ["--size", "6", "--shade"]),
     "sudokux": ({"size": 6, "symmetry": "none"}, "medium", ["--size", "6", "--symmetry", "none"]),
+    "crossword": ({"language": "en", "umlauts": "keep", "theme": "animals", "words": ANIMALS, "count": None,
+                   "whole": False, "size": 11, "starter": True}, "easy", ["--theme", "animals", "--size", "11"]),
+    "fillin": ({"language": "en", "umlauts": "keep", "theme": "animals", "words": ANIMALS, "count": 12,
+                "whole": False, "size": 13, "starter": True}, "medium",
+               ["--theme", "animals", "--size", "13", "--words-per-puzzle", "12"]),
 }
 KINDS = sorted(EXAMPLES)
 
@@ -50,7 +58,8 @@ def test_every_registered_kind_has_an_example() -> None:
 
 
 def test_families_group_kinds_and_add_their_options_once() -> None:
-    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze", "killer"]
+    assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze", "killer",
+                                                               "crossword"]
     assert registry.family_names("hidato") == ("hidato", "numbrix", "hexhidato")
     assert {kind.family for kind in registry.KINDS} == {kind.family for kind in registry.families()}
     assert all(kind.section_model is registry.kind(registry.family_names(kind.family)[0]).section_model
@@ -91,6 +100,11 @@ def test_a_record_reads_back_and_proves_unique(made: tuple) -> None:
 def test_a_blank_grid_is_the_board_of_the_record(made: tuple) -> None:
     kind, params, record, _ = made
     blank = kind.blank_grid(params, 3)
+    if kind.board_cells(params) is None:  # a board laid out anew for each puzzle: its box holds the puzzle's
+        extent = kind.drawing.extent
+        assert all(a >= b for a, b in zip(extent(blank), extent(kind.drawing.bare(registry.drawn(
+            PuzzleRecord.from_json(record))))))
+        return
     board, solution = kind.read_record({**record, "grid": blank})
     assert kind.write_record(board, solution)["grid"] == blank
     extent = kind.drawing.extent

@@ -4,7 +4,8 @@ A job brings the puzzle's words (dealt by the section, each with its clue for a 
 words of the same list, and whether the words are fixed (a user's exact list: none may be swapped).
 Each attempt (its own random.Random from the seed) lays the words out (layout.lay_out) in the level's
 grid; a word that finds no place in any of its layouts is swapped for a spare when the words are not
-fixed, and named in the error when they are: never dropped. A crossword is done when every word
+fixed, and named in the error when they are: never dropped (the printed list is the placed words).
+Every SWAP_EVERY attempts that miss the level, one word is swapped for a spare too. A crossword is done when every word
 crosses and the grid is as interlocked as its level asks. A fill-in must then fill only one way
 (fill.fillings proves it); if the empty grid fills two ways, the starter word that makes it unique
 (the fewest letters given) is printed in it, when the section allows one; and the person's grade
@@ -31,6 +32,9 @@ LAYOUTS = 300
 """Greedy layouts an attempt tries at most (it stops sooner once it has a full one and some better)."""
 CROSSWORD_ATTEMPTS = 12
 FILLIN_ATTEMPTS = 150
+SWAP_EVERY = 8
+"""Attempts after which a puzzle that has words to spare swaps one for another, when its words have not
+given the level asked (some sets of words cannot)."""
 SAME_LENGTHS = {"expert": range(4, 7)}
 """The word lengths an expert fill-in takes first: many words of a few lengths leave a solver more
 candidates in every run, so that only a trial settles some of them."""
@@ -60,7 +64,8 @@ def _answers(pairs: Sequence[Sequence[str]], language: str, umlauts: str) -> dic
 
 
 def _swap_missed(chosen: dict[str, str], missed: Sequence[str], spare: dict[str, str]) -> bool:
-    """Swap the first word that found no place for the next spare not yet in; False when none is left."""
+    """Swap the first of `missed` (a word that found no place) for the next spare not yet in; False when
+    none is left."""
     for answer, clue in spare.items():
         if answer not in chosen:
             chosen.pop(missed[0])
@@ -102,6 +107,8 @@ def _laid_out(job: WordsJob, band: Band, difficulty: str, seed: int, kind: str, 
         kept = accept(layout, fixed)
         if kept is not None:
             return layout, chosen, kept, tries
+        if not fixed and tries % SWAP_EVERY == 0:
+            _swap_missed(chosen, [rng.choice(sorted(chosen))], spare)
     raise PuzzleBookError(
         f"no {difficulty} {kind} of {len(chosen)} words came out in {attempts} tries in a {side}x{side} grid: use "
         "another level, more words to choose from, or a larger size")
@@ -162,6 +169,14 @@ def unique_grid(layout: Layout, words: Sequence[str], starter: bool) -> tuple[st
     return None
 
 
+def fillin_grade(grid: Sequence[str], words: Sequence[str]) -> dict[str, Any]:
+    """A fill-in's grade (fillgrade: level, hardest technique, steps) and its measures: words, size, and
+    the letters of a starter word given. ValueError when logic does not finish it."""
+    given = sum(1 for row in grid for char in row if char not in (BLOCK, EMPTY))
+    return {**grade_fillin(grid, words), "words": len(words), "width": len(grid[0]), "height": len(grid),
+            "given": given}
+
+
 def generate_fillin(job: WordsJob, difficulty: str, seed: int) -> dict[str, Any]:
     """The record of a fill-in of exactly `difficulty`, filled only one way."""
     band = FILLIN_BANDS[difficulty]
@@ -174,7 +189,7 @@ def generate_fillin(job: WordsJob, difficulty: str, seed: int) -> dict[str, Any]
         if grid is None:
             return None
         try:
-            grade = grade_fillin(grid, words)
+            grade = fillin_grade(grid, words)
         except ValueError:
             return None
         if grade["level"] != difficulty:
@@ -183,9 +198,7 @@ def generate_fillin(job: WordsJob, difficulty: str, seed: int) -> dict[str, Any]
 
     layout, chosen, (grid, grade), tries = _laid_out(job, band, difficulty, seed, "fillin", FILLIN_ATTEMPTS, accept,
                                                      extra=0, lengths=SAME_LENGTHS.get(difficulty))
-    given = sum(1 for row in grid for char in row if char not in (BLOCK, EMPTY))
     return {"kind": "fillin", "seed": seed, "difficulty": difficulty, "language": job["language"],
             "umlauts": job["umlauts"], "theme": job["theme"], "grid": list(grid), "solution": list(layout.rows),
             "words": list(word_order([p.word for p in layout.placed])),
-            "grade": {**grade, "words": len(layout.placed), "width": layout.width, "height": layout.height,
-                      "given": given}, "attempts": tries}
+            "grade": grade, "attempts": tries}

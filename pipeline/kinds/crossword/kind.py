@@ -7,7 +7,7 @@ string a row, a crossword's `entries` and a fill-in's `words` beside them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -16,13 +16,28 @@ from pipeline.errors import PuzzleBookError
 from pipeline.i18n import N_, words_for
 from pipeline.kinds.base import ExplainedStep, Explanation, Fingerprint, Kind, digest, record_meta
 from pipeline.kinds.crossword.fill import fillings, is_filling
-from pipeline.kinds.crossword.fillgrade import NAMES, explain as explain_fillin, grade as grade_fillin
-from pipeline.kinds.crossword.generate import WordsJob, crossword_grade, generate_crossword, generate_fillin
+from pipeline.kinds.crossword.fillgrade import NAMES, explain as explain_fillin
+from pipeline.kinds.crossword.generate import (
+    WordsJob,
+    crossword_grade,
+    fillin_grade,
+    generate_crossword,
+    generate_fillin,
+)
 from pipeline.kinds.crossword.grid import BLOCK, EMPTY, read, slots_of
 from pipeline.kinds.crossword.guide import CROSSWORD_GUIDE, FILLIN_GUIDE, LENGTH_HEADING
 from pipeline.kinds.crossword.layout import Layout, Placed
 from pipeline.kinds.crossword.levels import LEVELS
-from pipeline.kinds.crossword.puzzle import Crossword, Entry, FillIn, crossword_problem, fillin_problem, word_order
+from pipeline.kinds.crossword.puzzle import (
+    Crossword,
+    Entry,
+    FillIn,
+    crossword_problem,
+    fillin_problem,
+    shape_problem,
+    word_order,
+    written,
+)
 from pipeline.kinds.crossword.show import crossword_card, crossword_text, fillin_card, fillin_text
 from pipeline.kinds.crossword.textformat import (
     CrosswordText,
@@ -77,7 +92,7 @@ class WordsKind(Kind[Any, Rows, WordsJob]):
     def _job(self, params: WordsParams, words: list[Any]) -> WordsJob:
         return WordsJob(language=params.letters_language, umlauts=params.umlauts, theme=params.theme,
                         words=[[item.word, item.clue] for item in words], count=params.words_per_puzzle,
-                        whole=params.theme is None, size=params.size, starter=params.starter)
+                        whole=params.theme is None, size=params.size, starter=not params.no_starter)
 
     def single_job(self, params: WordsParams, difficulty: str, seed: int) -> WordsJob:
         params.check_for(self.name, (difficulty,))
@@ -110,6 +125,28 @@ class WordsKind(Kind[Any, Rows, WordsJob]):
     def solution_json(self, solution: Rows) -> object:
         return list(solution)
 
+    @cached_property
+    def drawing(self) -> Drawing:
+        """The package's drawing, its functions taking a grid as records store it too (a blank grid's
+        preview, a planned page's measure): as the bare board then."""
+        from pipeline.kinds.crossword import draw
+
+        def boarded(function: Callable[..., Any]) -> Callable[..., Any]:
+            def call(grid: Any, *args: Any, **options: Any) -> Any:
+                return function(self._board(grid, {}), *args, **options)
+
+            return call
+
+        def draw_boarded(canvas: Any, grid: Any, *args: Any, **options: Any) -> None:
+            draw.draw_words(canvas, self._board(grid, {}), *args, **options)
+
+        return Drawing(boarded(draw.fit_words), draw_boarded, boarded(draw.words_extent), boarded(draw.words_centres),
+                       boarded(draw.words_bare), board=self._board)
+
+    def _board(self, grid: Any, fields: Mapping[str, Any]) -> Any:
+        """A record's grid with what its kind prints beside it, as the drawing takes it."""
+        raise NotImplementedError
+
     def _heading(self, fields: Mapping[str, Any]) -> Any:
         return words_for(str(fields.get("language") or "en"))
 
@@ -134,8 +171,8 @@ class CrosswordKind(WordsKind):
             puzzle, solution = self.read_record(record)
         except (KeyError, TypeError, ValueError, PuzzleBookError) as err:
             return f"it is not a crossword record ({err})"
-        if list(puzzle.blank) != record.get("grid"):
-            return "its grid is not its solution's squares"
+        if solution != puzzle.solution:
+            return "its solution is not the answers of its entries"
         return None
 
     def fingerprint(self, puzzle: Crossword, solution: Rows) -> Fingerprint:
@@ -145,11 +182,12 @@ class CrosswordKind(WordsKind):
                            solution=digest(["crossword", list(solution)]))
 
     def read_record(self, record: Mapping[str, Any]) -> tuple[Crossword, Rows]:
-        solution = _rows(record["solution"], "solution")
+        """The crossword its grid and entries make (their answers written in), and its solution."""
+        grid, solution = _rows(record["grid"], "grid"), _rows(record["solution"], "solution")
         entries = record["entries"]
         if not isinstance(entries, list):
             raise TypeError("its entries are not a list")
-        puzzle = Crossword(solution, tuple(Entry.from_json(entry) for entry in entries))
+        puzzle = written(grid, [Entry.from_json(entry) for entry in entries])
         problem = crossword_problem(puzzle)
         if problem:
             raise ValueError(problem)
@@ -186,12 +224,6 @@ class CrosswordKind(WordsKind):
         placed = tuple(Placed(entry.answer, entry.row, entry.col, entry.direction) for entry in puzzle.entries)
         return crossword_grade(Layout(placed, puzzle.solution))
 
-    @cached_property
-    def drawing(self) -> Drawing:
-        from pipeline.kinds.crossword import draw
-
-        return Drawing(draw.fit_words, draw.draw_words, draw.words_extent, draw.words_centres, draw.words_bare,
-                       board=self._board)
 
     def _board(self, grid: Any, fields: Mapping[str, Any]) -> Any:
         """A record's grid with its numbered clues, as the drawing takes it."""
@@ -263,9 +295,9 @@ class FillInKind(WordsKind):
         if not isinstance(words, list) or not all(isinstance(word, str) for word in words):
             raise TypeError("its words are not a list of words")
         puzzle = FillIn(grid, word_order(words))
-        problem = fillin_problem(puzzle, solution)
+        problem = shape_problem(grid)
         if problem:
-            raise ValueError(problem)
+            raise ValueError(f"its grid: {problem}")
         return puzzle, solution
 
     def write_record(self, puzzle: FillIn, solution: Rows) -> dict[str, Any]:
@@ -287,7 +319,7 @@ class FillInKind(WordsKind):
         if proof.status != "unique":
             raise PuzzleBookError(f"only a fill-in with exactly one filling can be graded; this one is {proof.status!r}")
         try:
-            return grade_fillin(puzzle.grid, list(puzzle.words))
+            return fillin_grade(puzzle.grid, list(puzzle.words))
         except ValueError as err:
             raise PuzzleBookError(f"the fill-in cannot be graded: {err}") from None
 
@@ -301,12 +333,6 @@ class FillInKind(WordsKind):
                            counts=dict(solved.counts), step_count=len(steps), steps=steps, names=NAMES,
                            self_named=True)
 
-    @cached_property
-    def drawing(self) -> Drawing:
-        from pipeline.kinds.crossword import draw
-
-        return Drawing(draw.fit_words, draw.draw_words, draw.words_extent, draw.words_centres, draw.words_bare,
-                       board=self._board)
 
     def _board(self, grid: Any, fields: Mapping[str, Any]) -> Any:
         """A record's grid with its words, as the drawing takes it."""

@@ -45,7 +45,8 @@ class WordsParams(Params):
     }
     misplaced_hint: ClassVar[str] = "a crossword's words come from 'theme', 'clues' or 'words_file'"
     theme: str | None = Field(None, description="a shipped theme: " + ", ".join(sorted(clue_themes("en"))))
-    clues: dict[str, str] | None = Field(None, description="the words and their clues, word: clue (a crossword's)")
+    clues: dict[str, str] | None = Field(None, description="the words and their clues: in a config a mapping of word: "
+                                                           "clue, on the command line 'word: clue; word: clue'")
     words: list[str] | None = Field(None, min_length=MIN_WORDS, description="the words to fit (a fill-in's)")
     words_file: str | None = Field(None, description="a text file beside the config: one 'word: clue' a line (a "
                                                      "fill-in's file may give words alone)")
@@ -58,8 +59,8 @@ class WordsParams(Params):
                                          "crossword, 13 to 19 for a fill-in)")
     language: Language | None = Field(None, description="the words' language (default the book's)")
     umlauts: Umlauts = Field("keep", description="German only: keep Ä, Ö and Ü as letters or fold them to AE, OE, UE")
-    starter: bool = Field(True, description="a fill-in whose empty grid would fill two ways may print one starter "
-                                            "word in it (else only grids that fill one way empty are printed)")
+    no_starter: bool = Field(False, description="a fill-in prints no starter word: only grids that fill one way "
+                                                "empty (else a grid that would fill two ways may print one word)")
     _book: BookPart = PrivateAttr(default_factory=lambda: BookPart("en", 0, "", 1, ()))
     _file: tuple[Clued, ...] = PrivateAttr(())
 
@@ -75,6 +76,18 @@ class WordsParams(Params):
         except PuzzleBookError as err:
             raise ValueError(str(err)) from None
         return str(path)
+
+    @field_validator("clues", mode="before")
+    @classmethod
+    def _clue_pairs(cls, value: object) -> object:
+        """The command line's 'word: clue; word: clue' as the mapping a config gives."""
+        if not isinstance(value, str):
+            return value
+        pairs = [part.partition(":") for part in value.split(";") if part.strip()]
+        bad = next((word for word, colon, clue in pairs if not colon or not word.strip() or not clue.strip()), None)
+        if bad is not None:
+            raise ValueError(f"{bad.strip()!r} is not 'word: clue' (pairs are separated by ';')")
+        return {word.strip(): clue.strip() for word, _, clue in pairs}
 
     @model_validator(mode="after")
     def _one_source(self) -> WordsParams:

@@ -78,6 +78,23 @@ class FillIn:
     words: tuple[str, ...]
 
 
+def written(grid: Sequence[str], entries: Sequence[Entry]) -> Crossword:
+    """The crossword whose printed grid is `grid` ('.' squares, '#' none) and whose entries are
+    `entries`, its solution their answers written in; ValueError when an answer leaves the grid's squares
+    or two disagree where they cross."""
+    letters: dict[tuple[int, int], str] = {}
+    for entry in entries:
+        for (r, c), letter in zip(entry.slot.cells(), entry.answer):
+            if not (0 <= r < len(grid) and 0 <= c < len(grid[r])) or grid[r][c] == BLOCK:
+                raise ValueError(f"{entry.number} {entry.direction} ({entry.answer}) runs off the grid's squares")
+            if letters.setdefault((r, c), letter) != letter:
+                raise ValueError(f"{entry.number} {entry.direction} ({entry.answer}) disagrees with the answer "
+                                 f"crossing it at row {r + 1}, column {c + 1}")
+    rows = tuple("".join(BLOCK if char == BLOCK else letters.get((r, c), EMPTY) for c, char in enumerate(row))
+                 for r, row in enumerate(grid))
+    return Crossword(rows, tuple(entries))
+
+
 def entries_for(solution: Sequence[str], clues: Mapping[str, str]) -> tuple[Entry, ...]:
     """The solution's entries, numbered, with each answer's clue from `clues` ('' when it has none)."""
     slots = slots_of(solution)

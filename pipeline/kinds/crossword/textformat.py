@@ -94,8 +94,10 @@ def _with_kind(meta: Mapping[str, str], kind: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class CrosswordText:
-    """One crossword read from text (or to be written). Its text is always solved, so `solution` is
-    the puzzle's own rows (None stands for them); `meta` names the kind, first when it did not."""
+    """One crossword read from text (or to be written). Its text is always solved, so a crossword read
+    from text has the puzzle's own rows as its solution (None stands for them); one read from a record
+    may carry another (a wrong one, which `verify` refutes, and no text can write). `meta` names the
+    kind, first when it did not."""
 
     puzzle: Crossword
     solution: tuple[str, ...] | None
@@ -103,9 +105,7 @@ class CrosswordText:
     meta: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.solution is not None and tuple(self.solution) != self.puzzle.solution:
-            raise ValueError("a crossword's solution is its puzzle's own rows")
-        object.__setattr__(self, "solution", self.puzzle.solution)
+        object.__setattr__(self, "solution", self.puzzle.solution if self.solution is None else tuple(self.solution))
         object.__setattr__(self, "meta", _with_kind(self.meta, CROSSWORD))
 
 
@@ -537,6 +537,8 @@ def format_crosswords(items: Iterable[CrosswordText]) -> str:
     clues a line cannot hold raise ValueError (a programming error)."""
     blocks = []
     for item in items:
+        if item.solution is not None and item.solution != item.puzzle.solution:
+            raise ValueError("a crossword's text writes its answers: it cannot hold another solution")
         lines = [_meta_line(item.meta), *item.puzzle.solution]
         for direction in DIRECTIONS:
             lines.append(direction)
