@@ -83,6 +83,13 @@ def test_a_generated_record_is_the_job_it_was_made_for(made: tuple) -> None:
     assert kind.generate(params, level, 3) == record, "the same job makes the same puzzle"
 
 
+def test_a_record_has_exactly_the_fields_a_resumed_build_expects(made: tuple) -> None:
+    """Its kind's job fields and the fields its generator decides: a saved record is kept on resume."""
+    kind, params, record, _ = made
+    own = set(PuzzleRecord.from_json(record).fields)
+    assert own == set(kind.record_fields(params)) | set(kind.made_fields)
+
+
 def test_a_record_reads_back_and_proves_unique(made: tuple) -> None:
     kind, _, record, level = made
     puzzle, solution = kind.read_record(record)

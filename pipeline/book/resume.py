@@ -150,12 +150,13 @@ def record_problem(record: PuzzleRecord, job: Job) -> str | None:
     """Why a saved record cannot be the puzzle `job` asks for, or None when what the job decides matches.
 
     The fingerprint only names the job, and the store has checked the common fields' types; this
-    checks the record's own fields agree with the job: exactly the kind's fields (with their types),
+    checks the record's own fields agree with the job: exactly the kind's fields (with their types;
+    those its generator decides are the board checks' to judge),
     the kind, level and seed the job decides, a sane attempt count, and the kind's board checks.
     """
     kind = registry.kind(job.kind)
     expected: dict[str, Any] = {"kind": job.kind, "difficulty": job.difficulty, **kind.record_fields(job.params)}
-    own = set(kind.record_fields(job.params))
+    own = set(kind.record_fields(job.params)) | set(kind.made_fields)
     if set(record.fields) != own:
         odd = sorted(set(record.fields) ^ own)
         return f"its fields are not a puzzle record's (unexpected or missing: {', '.join(map(repr, odd))})"

@@ -144,6 +144,9 @@ class Kind(ABC, Generic[Puzzle, Solution, Job]):
     """Whether `explain` can put a solution into words (`solve --steps`)."""
     technique_names: Mapping[str, str] = {}
     """How each technique a grade names is written for people, easiest first (reviews and charts)."""
+    made_fields: tuple[str, ...] = ()
+    """A record's own fields its generator decides, beside those its job does (`record_fields`): a
+    Killer's cages, a crossword's entries. A saved record must have them; `board_problem` judges them."""
 
     # ------------------------------------------------------------------ parameters
 

@@ -156,6 +156,7 @@ class CrosswordKind(WordsKind):
 
     name = "crossword"
     title = N_("Crossword")
+    made_fields = ("entries",)
     guide = CROSSWORD_GUIDE
 
     def generated_text(self, record: Mapping[str, Any], params: WordsParams, form: Any, *, solutions: bool,
@@ -263,6 +264,7 @@ class FillInKind(WordsKind):
 
     name = "fillin"
     title = N_("Fill-in")
+    made_fields = ("words",)
     guide = FILLIN_GUIDE
     explains = True
     technique_names = NAMES

@@ -70,6 +70,7 @@ class VariantKind(Kind[Variant, Cells, VariantJob]):
         self.name = name
         self.title = title
         self.guide = guide
+        self.made_fields = {"killer": ("cages",), "jigsaw": ("regions",)}.get(name, ())
 
     @property
     def params(self) -> type[VariantParams]:
