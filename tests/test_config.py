@@ -66,7 +66,7 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_twelve_books() -> None:
+def test_shipped_configs_are_the_fourteen_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "grossdruck-de.yaml",
