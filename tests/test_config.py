@@ -69,8 +69,10 @@ def test_shipped_config_loads(path: Path) -> None:
 def test_shipped_configs_are_the_fourteen_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
+        "crosswords.yaml",
         "grossdruck-de.yaml",
         "honeycomb.yaml",
+        "kreuzwortraetsel-de.yaml",
         "large-print.yaml",
         "mazes.yaml",
         "numbrix.yaml",
@@ -83,7 +85,7 @@ def test_shipped_configs_are_the_fourteen_books() -> None:
     ]
     languages = {p.stem: load_config(p).language for p in CONFIGS.glob("*.yaml")}
     assert languages.pop("pasatiempos-es") == languages.pop("sopa-de-letras-es") == "es"
-    assert languages.pop("grossdruck-de") == "de"
+    assert languages.pop("grossdruck-de") == languages.pop("kreuzwortraetsel-de") == "de"
     assert set(languages.values()) == {"en"}, "make book stays the English classic"
     assert load_config(CONFIGS / "grossdruck-de.yaml").large_print
 
