@@ -104,13 +104,14 @@ def section_models() -> tuple[type, ...]:
     return tuple(each.section_model for each in families())
 
 
-_KIND_MARK = re.compile(r"^\s*;.*\bkind=(\w+)", re.MULTILINE)
+_KIND_MARK = re.compile(r"\s*;.*\bkind=(\w+)")
 
 
 def detect(text: str) -> Kind[Any, Any, Any]:
-    """The kind a puzzle file's first metadata line names, else the first kind whose own signs the text
-    shows, else the default kind."""
-    marked = _KIND_MARK.search(text)
+    """The kind a puzzle file's first line names (`; kind=NAME ...`, as every kind's text form writes
+    its metadata), else the first kind whose own signs the text shows, else the default kind."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    marked = _KIND_MARK.match(first)
     if marked and marked.group(1) in _BY_NAME:
         return _BY_NAME[marked.group(1)]
     return next((each for each in KINDS if each.claims(text)), DEFAULT)
