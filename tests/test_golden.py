@@ -105,6 +105,16 @@ BOOKS: dict[str, tuple[str, str]] = {
         "c4c66e8e4a4909bd5b0931a517a3d8bd25e775d22fb0f17acd28fb610ee5c6e5",
         "66d6fc91a426b906809c9f403aab7a923196ea25c6b4346e1c24fa0a3c532303",
     ),
+    # crosswords and kreuzwortraetsel-de: new with the crossword and fill-in kinds (themed freeform
+    # crosswords easy to expert and fill-ins that fill one way; English on letter paper, German on 6x9).
+    "crosswords": (
+        "b925ce7c5965e786b997ffee9bcd9cf2b770ed0f9cfeefea5515e2c309db8646",
+        "3b868897736598565b3c5a73c9ce2b37158562dced001ac4131423b33f0143da",
+    ),
+    "kreuzwortraetsel-de": (
+        "447f3a962d3578b4668490448c92604f46cb7a8a675bea31af3fd2316357ee17",
+        "84e409a48deae3102ea32607555af7d06bf5919215dfc1b83c21e5b5f2cbbeaf",
+    ),
 }
 
 COVERS: dict[str, str] = {
@@ -125,6 +135,8 @@ COVERS: dict[str, str] = {
     "wordsearch": "f235b1671078519e299c72eee64b02a38f3f42343a35161d76529b80a766ec94",
     "mazes": "b74cf85c7ec9e013971de7cdb9aebde3abb83f38213022d5f46512c516a43036",
     "sudoku-variants": "d76bfe962b83669b7125d4b4b9665b128f2e37f7e310c1c155bfae53a7294822",
+    "crosswords": "a0d52e6103200c294d88f924c9280e06662cffa45635c686e187171e4af0a79a",
+    "kreuzwortraetsel-de": "0e08c13fb9a0b3b2cae19a308cdec3450cede82919978d73bccb076806ede86b",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
