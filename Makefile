@@ -87,7 +87,8 @@ lock:
 	$(COMPILE) --extra test --extra native --extra docs --extra bench -o $(BENCH_LOCK) pyproject.toml
 	cp $(LOCK) $(BENCH_PEER)
 	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
-		--no-emit-find-links --unsafe-package pillow --unsafe-package lzstring -o $(BENCH_PEER) requirements/bench-peer.in
+		--no-emit-find-links --unsafe-package pillow --unsafe-package lzstring --unsafe-package pycairo \
+		--unsafe-package pygobject -o $(BENCH_PEER) requirements/bench-peer.in
 
 clean:
 	rm -rf $(VENV) $(LOCK_TOOLS) build site .mypy_cache *.egg-info

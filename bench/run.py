@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench import build as build_bench
-from bench import engine, hexbench, mazes, review, scale, studio, table, tail, variants, wordsearch
+from bench import crosswords, engine, hexbench, mazes, review, scale, studio, table, tail, variants, wordsearch
 from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -322,7 +322,8 @@ def main(argv: list[str] | None = None) -> int:
                         "and stress board against CP-SAT), 'studio' only the studio's timings, 'review' only the review's, "
                         "'wordsearch' only word search against word-search-generator, 'maze' only mazes against "
                         "mazelib, 'variants' only Killer, Jigsaw and Sudoku X (made, checked by CP-SAT, "
-                        "against CP-SAT and pencilmark), 'scale' only the big "
+                        "against CP-SAT and pencilmark), 'crosswords' only crosswords against genxword and "
+                        "fill-ins checked by CP-SAT, 'scale' only the big "
                         "mixed books (against the code before the scale work), their stages and the main "
                         "process's CPU share, and a series")
     parser.add_argument("--levels", type=int, default=None, metavar="N",
@@ -349,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
     variants_plan = (variants.quick_plan if args.quick else variants.full_plan)(args.seeds)
     if args.only == "variants":
         variants.run(variants_plan)
+        return 0
+    crosswords_plan = crosswords.quick_plan() if args.quick else crosswords.full_plan()
+    if args.only == "crosswords":
+        crosswords.run(crosswords_plan)
         return 0
     if args.only is not None:
         try:
@@ -383,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
         mazes.run()
         print()
         variants.run(variants_plan)
+        print()
+        crosswords.run(crosswords_plan)
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
         print()
         build_bench.run()
