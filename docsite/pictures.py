@@ -67,6 +67,15 @@ EXTRA = (
     Picture("variants/answers.png", "sudoku-variants", "answers 13"),
     Picture("variants/howto-killer.png", "sudoku-variants", "howto killer"),
     Picture("variants/cover.png", "sudoku-variants", "cover", COVER_WIDTH),
+    Picture("crosswords/page-crossword.png", "crosswords", "puzzle 6"),
+    Picture("crosswords/page-expert.png", "crosswords", "puzzle 10"),
+    Picture("crosswords/page-fillin.png", "crosswords", "puzzle 14"),
+    Picture("crosswords/answers.png", "crosswords", "answers 1"),
+    Picture("crosswords/answers-fillin.png", "crosswords", "answers 14"),
+    Picture("crosswords/howto-crossword.png", "crosswords", "howto crossword"),
+    Picture("crosswords/howto-fillin.png", "crosswords", "howto fillin"),
+    Picture("crosswords/page-german.png", "kreuzwortraetsel-de", "puzzle 3"),
+    Picture("crosswords/cover.png", "crosswords", "cover", COVER_WIDTH),
 )
 """Pictures beyond the gallery's, shown by the pages on one kind."""
 

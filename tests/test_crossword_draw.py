@@ -315,3 +315,12 @@ def test_an_svg_picture_draws_the_same_board(style: Style) -> None:
     draw_words(picture, _crossword(), Rect(10, 10, 380, 580), style=style, label="Puzzle 1")
     svg = picture.svg()
     assert "Across" in svg and "Down" in svg and ">Striped big" in svg
+
+
+def test_a_hole_the_squares_close_in_is_shaded_and_no_other() -> None:
+    from pipeline.kinds.crossword.draw import holes
+
+    rows = ["SCHILD", "C#U#F#", "HAHN##", "A#N###"]
+    assert holes(rows) == [(1, 1), (1, 3)]
+    assert holes(["CAT", "A#O", "BOX"]) == [(1, 1)]
+    assert holes(["CAT#", "A###", "B###"]) == []

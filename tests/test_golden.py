@@ -108,11 +108,11 @@ BOOKS: dict[str, tuple[str, str]] = {
     # crosswords and kreuzwortraetsel-de: new with the crossword and fill-in kinds (themed freeform
     # crosswords easy to expert and fill-ins that fill one way; English on letter paper, German on 6x9).
     "crosswords": (
-        "b925ce7c5965e786b997ffee9bcd9cf2b770ed0f9cfeefea5515e2c309db8646",
+        "241573509b7160004a3b2d4a5bdd18a2ae4ed436963510553f94fe707e783c5e",
         "3b868897736598565b3c5a73c9ce2b37158562dced001ac4131423b33f0143da",
     ),
     "kreuzwortraetsel-de": (
-        "447f3a962d3578b4668490448c92604f46cb7a8a675bea31af3fd2316357ee17",
+        "6a1a407cc7f5f9ec57fa5164ab16c90dbb407e287972fd89f32b1c1eeeb38e45",
         "84e409a48deae3102ea32607555af7d06bf5919215dfc1b83c21e5b5f2cbbeaf",
     ),
 }
@@ -135,8 +135,8 @@ COVERS: dict[str, str] = {
     "wordsearch": "f235b1671078519e299c72eee64b02a38f3f42343a35161d76529b80a766ec94",
     "mazes": "b74cf85c7ec9e013971de7cdb9aebde3abb83f38213022d5f46512c516a43036",
     "sudoku-variants": "d76bfe962b83669b7125d4b4b9665b128f2e37f7e310c1c155bfae53a7294822",
-    "crosswords": "a0d52e6103200c294d88f924c9280e06662cffa45635c686e187171e4af0a79a",
-    "kreuzwortraetsel-de": "0e08c13fb9a0b3b2cae19a308cdec3450cede82919978d73bccb076806ede86b",
+    "crosswords": "ca32584c73ad1c9dbc3f8ec0cd45a122b2ce41b5555b5b087bb1e851caaef212",
+    "kreuzwortraetsel-de": "cf5b20183328d9b1c9077dc5d9e86ec04b1f42154a08ecac2815e458be329ea1",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

@@ -410,8 +410,34 @@ def draw_words(
     canvas.restoreState()
 
 
+HOLE_INK = 0.25
+"""Grey of a hole the squares close in: left white, it would read as one more square."""
+
+
+def holes(rows: Sequence[str]) -> list[tuple[int, int]]:
+    """The non-squares that no path of non-squares joins to the grid's edge: enclosed by squares."""
+    height, width = len(rows), max((len(row) for row in rows), default=0)
+    outside = {(r, c) for r in range(height) for c in range(width)
+               if not is_square(rows, r, c) and (r in (0, height - 1) or c in (0, width - 1))}
+    todo = list(outside)
+    while todo:
+        r, c = todo.pop()
+        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= cell[0] < height and 0 <= cell[1] < width and cell not in outside \
+                    and not is_square(rows, *cell):
+                outside.add(cell)
+                todo.append(cell)
+    return [(r, c) for r in range(height) for c in range(width)
+            if not is_square(rows, r, c) and (r, c) not in outside]
+
+
 def _squares(canvas: Surface, rows: Sequence[str], left: float, top: float, cell: float, style: Style) -> None:
-    """Thin lines between squares, a heavier one around them (half way to the edition's thick)."""
+    """Thin lines between squares, a heavier one around them (half way to the edition's thick); holes
+    the squares close in shaded, so none reads as a square."""
+    canvas.setFillGray(HOLE_INK)
+    for r, c in holes(rows):
+        canvas.rect(left + c * cell, top - (r + 1) * cell, cell, cell, stroke=0, fill=1)
+    canvas.setFillGray(0)
     inner, outer = [], []
     for r, row in enumerate(rows):
         for c, char in enumerate(row):
