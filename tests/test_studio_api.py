@@ -572,3 +572,49 @@ def test_sudoku_variants_go_through_the_studio_as_every_kind_does(client: TestCl
         assert len(one["centres"]) == len(records[number - 1]["grid"])
         assert one["explained"] and words in " ".join(step["text"] for step in one["steps"])
         assert client.get(f"/books/variants/review/{number}").status_code == 200
+
+
+WORDS = """\
+title: Little crosswords
+seed: 6
+page: {size: 8.5x11}
+sections:
+  - name: Crosswords
+    kind: crossword
+    theme: animals
+    difficulty: [easy, medium]
+    count: 2
+    per_page: 1
+  - name: Fill-ins
+    kind: fillin
+    theme: food
+    difficulty: medium
+    count: 1
+    per_page: 1
+"""
+
+
+@pytest.mark.slow  # a crossword book built through the studio, then its pictures and review
+def test_crosswords_and_fillins_go_through_the_studio_as_every_kind_does(client: TestClient, place: Path) -> None:
+    """Crosswords and fill-ins: board previews, samples, a build, the review (a fill-in's steps
+    explained), and every picture, clues and all, through the doors every kind uses."""
+    (place / "configs" / "words.yaml").write_text(WORDS, encoding="utf-8")
+    body = {"name": "words", "text": WORDS, "section": 0}
+    for section in range(2):
+        boards = client.post("/api/preview/shapes", json={**body, "section": section}, headers=ORIGIN)
+        assert boards.status_code == 200 and boards.json()["shapes"][0]["image"].startswith("data:image/png")
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
+    assert [s["index"] for s in samples] == [1, 2] and {s["level"] for s in samples} == {"easy", "medium"}
+    assert client.post("/api/builds/words", headers=ORIGIN).status_code == 202
+    assert _settled(client, "words")["state"] == "done"
+    review = client.get("/api/review/words").json()
+    assert [row["level"] for row in review["rows"]] == ["easy", "medium", "medium"]
+    records = [json.loads(line) for line in (place / "output" / "words" / "puzzles.jsonl").read_text().splitlines()]
+    crossword = client.get("/books/words/puzzles/1.svg?w=300").text
+    assert crossword.startswith("<svg") and all(entry["clue"].split()[0] in crossword for entry in records[0]["entries"])
+    assert client.get("/books/words/answers/3.png").content.startswith(b"\x89PNG")
+    for number, explained in ((1, False), (3, True)):
+        one = client.get(f"/api/review/words/puzzles/{number}").json()
+        squares = sum(row.count(".") + sum(ch.isalpha() for ch in row) for row in records[number - 1]["grid"])
+        assert len(one["centres"]) == squares and bool(one["explained"]) == explained
+        assert client.get(f"/books/words/review/{number}").status_code == 200
