@@ -7,6 +7,7 @@ string a row, a crossword's `entries` and a fill-in's `words` beside them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from pipeline.kinds.crossword.generate import (
     generate_crossword,
     generate_fillin,
 )
-from pipeline.kinds.crossword.grid import BLOCK, EMPTY, read, slots_of
+from pipeline.kinds.crossword.grid import BLOCK
 from pipeline.kinds.crossword.guide import CROSSWORD_GUIDE, FILLIN_GUIDE, LENGTH_HEADING
 from pipeline.kinds.crossword.layout import Layout, Placed
 from pipeline.kinds.crossword.levels import LEVELS
@@ -98,8 +99,6 @@ class WordsKind(Kind[Any, Rows, WordsJob]):
         params.check_for(self.name, (difficulty,))
         words = params.usable(self.name)
         if params.theme is not None:
-            import random
-
             random.Random(derive_seed(seed, "words", params.letters_language, params.theme)).shuffle(words)
         return self._job(params, words)
 
@@ -285,8 +284,8 @@ class FillInKind(WordsKind):
         return fillin_problem(puzzle, solution)
 
     def fingerprint(self, puzzle: FillIn, solution: Rows) -> Fingerprint:
-        """Its words and its filled grid, read either way up or mirrored across the diagonal (the same
-        grid to a solver)."""
+        """Its words and its filled grid, as printed or mirrored across its diagonal (across and down
+        swapped: the same puzzle to a solver)."""
         forms = [solution, tuple("".join(column) for column in zip(*solution))]
         return Fingerprint(puzzle=digest(["fillin", list(puzzle.words), min(forms)]),
                            solution=digest(["fillin", min(forms)]))
@@ -327,9 +326,8 @@ class FillInKind(WordsKind):
 
     def explain(self, puzzle: FillIn) -> Explanation:
         solved = explain_fillin(puzzle.grid, list(puzzle.words))
-        numbers = _numbers(puzzle.grid)
         steps = tuple(ExplainedStep(step.technique, step.text, {"technique": step.technique, "text": step.text},
-                                    place=_placed(step, numbers), cells=tuple(step.slot.cells()))
+                                    place=_placed(step), cells=tuple(step.slot.cells()))
                       for step in solved.steps)
         return Explanation(solved=solved.solved, level=solved.level or "", contradiction=False, exhausted=False,
                            counts=dict(solved.counts), step_count=len(steps), steps=steps, names=NAMES,
@@ -383,13 +381,8 @@ def _meta(record: Mapping[str, Any]) -> dict[str, str]:
     return meta
 
 
-def _numbers(grid: Rows) -> dict[tuple[int, int], int]:
-    from pipeline.kinds.crossword.grid import numbers
-
-    return numbers(slots_of(grid))
-
-
-def _placed(step: Any, numbers: Mapping[tuple[int, int], int]) -> tuple[tuple[int, int, str], ...]:
+def _placed(step: Any) -> tuple[tuple[int, int, str], ...]:
+    """The letters a step writes in (none for a step that rules words out)."""
     word = getattr(step, "word", None)
     if not isinstance(word, str):
         return ()
