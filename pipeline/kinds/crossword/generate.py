@@ -5,11 +5,11 @@ words of the same list, and whether the words are fixed (a user's exact list: no
 Each attempt (its own random.Random from the seed) lays the words out (layout.lay_out) in the level's
 grid; a word that finds no place in any of its layouts is swapped for a spare when the words are not
 fixed, and named in the error when they are: never dropped (the printed list is the placed words).
-Every SWAP_EVERY attempts that miss the level, one word is swapped for a spare too. A crossword is done when every word
-crosses and the grid is as interlocked as its level asks. A fill-in must then fill only one way
-(fill.fillings proves it); if the empty grid fills two ways, the starter word that makes it unique
-(the fewest letters given) is printed in it, when the section allows one; and the person's grade
-(fillgrade) must be the level asked, or the next attempt runs with the words in another order.
+A crossword is done when every word crosses and the grid is as interlocked as its level asks. A
+fill-in must then fill only one way (fill.fillings proves it); if the empty grid fills two ways, the
+starter word that makes it unique (the fewest letters given) is printed in it, when the section allows
+one; and the person's grade (fillgrade) must be the level asked, or the next attempt runs with the
+words in another order (and every SWAP_EVERY attempts, one word swapped for a spare).
 """
 
 from __future__ import annotations
