@@ -119,3 +119,18 @@ def test_a_users_whole_list_is_every_entry() -> None:
     words = [[w.lower(), f"Clue {i}"] for i, w in enumerate(WORDS[:8])]
     record = generate_crossword(_job(words), "easy", 3)
     assert sorted(e["answer"] for e in record["entries"]) == sorted(WORDS[:8])
+
+
+def test_a_words_file_on_the_command_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pipeline.cli import main
+
+    clues = tmp_path / "clues.txt"
+    clues.write_text("# mine\ncat: Pet that purrs\ndog: Pet that barks\nowl: Night bird\ntiger: Striped big cat\n"
+                     "goat: Horned farm animal\nrat: Small rodent\n", encoding="utf-8")
+    assert main(["generate", "--kind", "crossword", "--difficulty", "easy", "--words-file", str(clues), "--json"]) == 0
+    record = __import__("json").loads(capsys.readouterr().out)
+    assert sorted(e["answer"] for e in record["entries"]) == ["CAT", "DOG", "GOAT", "OWL", "RAT", "TIGER"]
+    few = tmp_path / "few.txt"
+    few.write_text("cat: Pet\ndog: Pet\n", encoding="utf-8")
+    assert main(["generate", "--kind", "fillin", "--difficulty", "easy", "--words-file", str(few)]) == 2
+    assert "only 2 usable words; a puzzle needs at least 4" in capsys.readouterr().err

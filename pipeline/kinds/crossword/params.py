@@ -131,6 +131,8 @@ class WordsParams(Params):
             return tuple(Clued(word, clue) for word, clue in self.clues.items())
         if self.words is not None:
             return tuple(Clued(word, "") for word in self.words)
+        if not self._file:
+            self._file = self.read_file()
         return self._file
 
     def usable(self, kind: str = "fillin") -> list[Clued]:
@@ -164,6 +166,9 @@ class WordsParams(Params):
             raise FieldError("a crossword needs a clue for each word: give 'clues' (word: clue), a words_file of "
                              "'word: clue' lines, or a theme", ("words",))
         available = len(self.usable(kind))
+        if available < MIN_WORDS:
+            field = next(key for key in ("theme", "clues", "words", "words_file") if getattr(self, key) is not None)
+            raise FieldError(f"only {available} usable words; a puzzle needs at least {MIN_WORDS}", (field,))
         bands = bands_for(kind)
         for level in levels:
             wanted = self.per_puzzle(kind, level)
