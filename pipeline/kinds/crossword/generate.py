@@ -134,7 +134,7 @@ def generate_crossword(job: WordsJob, difficulty: str, seed: int) -> dict[str, A
     grade = crossword_grade(layout)
     if grade["level"] != difficulty:
         low, high = band.words
-        raise PuzzleBookError(f"a crossword of {grade['words']} words is {grade['level']}; a {difficulty} one holds "
+        raise PuzzleBookError(f"a crossword of {grade['words']} words is {grade['level']}; {'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty} one holds "
                               f"{low} to {high} words")
     return {"kind": "crossword", "seed": seed, "difficulty": difficulty, "language": job["language"],
             "umlauts": job["umlauts"], "theme": job["theme"], "grid": list(puzzle.blank),

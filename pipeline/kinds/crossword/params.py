@@ -122,7 +122,10 @@ class WordsParams(Params):
     def written(self) -> tuple[Clued, ...]:
         """The section's clued words as written (a fill-in's words have the clue '')."""
         if self.theme is not None:
-            clued = theme_clues(self.letters_language, self.theme)
+            try:
+                clued = theme_clues(self.letters_language, self.theme)
+            except PuzzleBookError as err:
+                raise FieldError(err.message, ("theme",)) from None
             known = {normalize(item.word, self.letters_language, self.umlauts) for item in clued}
             extra = tuple(Clued(word, "") for word in theme_words(self.letters_language, self.theme)
                           if _answer(word, self.letters_language, self.umlauts) not in known)
@@ -173,11 +176,11 @@ class WordsParams(Params):
         for level in levels:
             wanted = self.per_puzzle(kind, level)
             if wanted > available:
-                raise FieldError(f"a {level} {kind} takes {wanted} words and only {available} are available: give "
+                raise FieldError(f"{_a(level)} {kind} takes {wanted} words and only {available} are available: give "
                                  "more words or set words_per_puzzle", ("words_per_puzzle",))
             if kind == "crossword" and crossword_level(wanted) != level:
                 low, high = bands[level].words
-                raise FieldError(f"a crossword of {wanted} words is {crossword_level(wanted)}; a {level} one holds "
+                raise FieldError(f"a crossword of {wanted} words is {crossword_level(wanted)}; {_a(level)} one holds "
                                  f"{low} to {high} words: set words_per_puzzle so, or ask for that level",
                                  ("words_per_puzzle",))
 
@@ -198,6 +201,11 @@ class WordsParams(Params):
         start = ((self._book.before + index - 1) * step) % len(order)
         return order[start:] + order[:start]
 
+
+
+def _a(level: str) -> str:
+    """'an easy', 'an expert', 'a hard': the level with its article."""
+    return f"{'an' if level[0] in 'aeiou' else 'a'} {level}"
 
 
 def _answer(word: str, language: str, umlauts: str) -> str:
