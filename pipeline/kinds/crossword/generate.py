@@ -134,8 +134,9 @@ def generate_crossword(job: WordsJob, difficulty: str, seed: int) -> dict[str, A
     grade = crossword_grade(layout)
     if grade["level"] != difficulty:
         low, high = band.words
-        raise PuzzleBookError(f"a crossword of {grade['words']} words is {grade['level']}; {'an' if difficulty[0] in 'aeiou' else 'a'} {difficulty} one holds "
-                              f"{low} to {high} words")
+        article = "an" if difficulty[0] in "aeiou" else "a"
+        raise PuzzleBookError(f"a crossword of {grade['words']} words is {grade['level']}; {article} {difficulty} one "
+                              f"holds {low} to {high} words")
     return {"kind": "crossword", "seed": seed, "difficulty": difficulty, "language": job["language"],
             "umlauts": job["umlauts"], "theme": job["theme"], "grid": list(puzzle.blank),
             "solution": list(puzzle.solution), "entries": [entry.to_json() for entry in puzzle.entries],
