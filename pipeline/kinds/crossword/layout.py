@@ -4,12 +4,13 @@ A greedy builder after the classic compilers (and genxword): the longest word go
 next word goes where it crosses the most letters already down while growing the grid's bounding box
 least, the box never past the size asked. A word with no place yet waits for the others and is tried
 again; when none of the waiting ones fits, each may make room by lifting out a word that crosses the
-grid once and laying that one down again elsewhere; an attempt fails when a word still finds no
-place, and the next attempt takes the words that failed right after the first. Attempts differ by
-the order of equal-length words and a small random share of each score; of the first full layout and
-a few more, the densest wins (letters per square of the box, then crossings). Every rule a printed grid keeps is checked here as each word goes in: no
-letter beside a letter but along a word, a square before and after every word left empty, and no
-square in two words running the same way, so every run of letters in the grid is a placed word.
+grid once and laying that one down again elsewhere; an attempt fails when a word still finds no place,
+and the next attempt takes the words that failed right after the first. Attempts differ by the order of
+equal-length words and a small random share of each score; of the first full layout and a few more, the
+densest wins (letters per square of the box, then crossings). Every rule a printed grid keeps is checked
+here as each word goes in: no letter beside a letter but along a word, a square before and after every
+word left empty, and no square in two words running the same way, so every run of letters in the grid is
+a placed word.
 """
 
 from __future__ import annotations
