@@ -134,3 +134,22 @@ def test_a_words_file_on_the_command_line(tmp_path, capsys: pytest.CaptureFixtur
     few.write_text("cat: Pet\ndog: Pet\n", encoding="utf-8")
     assert main(["generate", "--kind", "fillin", "--difficulty", "easy", "--words-file", str(few)]) == 2
     assert "only 2 usable words; a puzzle needs at least 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("section", "field", "says"), [
+    ("theme: planets", "sections[0].theme", "unknown theme 'planets'"),
+    ("clues: {cat: A cat toy, dog: Pet, owl: Bird, bee: Insect}", "sections[0].clues.cat", "holds the answer"),
+    ("clues: {cat: Pet, dog: Pet, owl: Bird, bee: Insect}\n    words_per_puzzle: 30", "sections[0].words_per_puzzle",
+     "an easy crossword takes 30 words and only 4 are available"),
+    ("words: [cat, dog, owl, bee]", "sections[0].words", "needs a clue for each word"),
+])
+def test_a_bad_crossword_section_names_its_file_line_and_field(tmp_path, section: str, field: str, says: str) -> None:
+    from pipeline.book.config import load_config
+
+    config = tmp_path / "bad.yaml"
+    config.write_text(f"title: Bad\nsections:\n  - name: A\n    kind: crossword\n    {section}\n    difficulty: easy\n"
+                      "    count: 1\n", encoding="utf-8")
+    with pytest.raises(PuzzleBookError) as caught:
+        load_config(config)
+    message = str(caught.value)
+    assert str(config) in message and "line " in message and field in message and says in message
