@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from pathlib import Path
+from typing import Any, ClassVar, Self
 
+from pipeline.errors import PuzzleBookError
 from pipeline.specs import Spec
+from pipeline.textfile import read_text_file
 
 
 @dataclass(frozen=True)
@@ -53,3 +56,17 @@ class Params(Spec):
         at `levels`: what only the kind and the levels asked for tell (a Hidato board that holds no
         path, a Sudoku box too small for a level). Both doors call it: a book's section when it
         loads, and `generate` before it makes anything."""
+
+
+def file_beside_config(value: str | None, context: dict[str, Any] | None) -> str | None:
+    """A file a section names (a word list), as a path beside its config (the folder in the validation
+    context's `base`), checked readable now; ValueError with the reader's message when it is not."""
+    if value is None:
+        return value
+    base = (context or {}).get("base", Path("."))
+    path = Path(value) if Path(value).is_absolute() else Path(base) / value
+    try:
+        read_text_file(path)
+    except PuzzleBookError as err:
+        raise ValueError(str(err)) from None
+    return str(path)

@@ -20,7 +20,7 @@ from pipeline.errors import PuzzleBookError
 from pipeline.kinds.crossword.clues import Clued, clue_themes, clued_problem, parse_clued, theme_clues
 from pipeline.kinds.crossword.levels import CROSSWORD_BANDS, FILLIN_BANDS, MOST_WORDS, Band, crossword_level, words_per_puzzle
 from pipeline.kinds.crossword.puzzle import MAX_SIDE
-from pipeline.kinds.params import BookPart, Params
+from pipeline.kinds.params import BookPart, Params, file_beside_config
 from pipeline.kinds.wordsearch.letters import Language, Umlauts, normalize
 from pipeline.kinds.wordsearch.themes import theme_words
 from pipeline.seeds import derive_seed
@@ -67,15 +67,7 @@ class WordsParams(Params):
     @field_validator("words_file")
     @classmethod
     def _readable(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if value is None:
-            return value
-        base = (info.context or {}).get("base", Path("."))
-        path = Path(value) if Path(value).is_absolute() else Path(base) / value
-        try:
-            read_text_file(path)
-        except PuzzleBookError as err:
-            raise ValueError(str(err)) from None
-        return str(path)
+        return file_beside_config(value, info.context)
 
     @field_validator("clues", mode="before")
     @classmethod

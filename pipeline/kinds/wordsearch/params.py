@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from pydantic import Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 
 from pipeline.errors import PuzzleBookError
-from pipeline.kinds.params import BookPart, Params
+from pipeline.kinds.params import BookPart, Params, file_beside_config
 from pipeline.kinds.section import ShapeSpec, one_or_list
 from pipeline.kinds.wordsearch.blocklist import blocked_as, blocked_message
 from pipeline.kinds.wordsearch.board import board_mask, runs
@@ -88,15 +88,7 @@ class WordSearchParams(Params):
     @field_validator("words_file")
     @classmethod
     def _readable(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if value is None:
-            return value
-        base = (info.context or {}).get("base", Path("."))
-        path = Path(value) if Path(value).is_absolute() else Path(base) / value
-        try:
-            read_text_file(path)
-        except PuzzleBookError as err:
-            raise ValueError(str(err)) from None
-        return str(path)
+        return file_beside_config(value, info.context)
 
     @model_validator(mode="after")
     def _one_source_and_boards(self) -> WordSearchParams:
