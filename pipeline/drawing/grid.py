@@ -40,8 +40,8 @@ class GridFit:
     reads: str = "numbers"
     """What must stay legible, as the page-fit check names it: 'numbers', 'letters', 'cells'."""
     extent: tuple[float, float] | None = None
-    """The drawn board's width and height in cells when they depend on the box (a crossword's clues go
-    beside or below its grid, whichever prints larger); None when the drawing's `extent` says it."""
+    """The drawn board's width and height in cells when they depend on the box (a list of clues that
+    goes beside or below its grid, whichever prints larger); None when the drawing's `extent` says it."""
     scale: float = 1.0
     """What `reads` measures, per point of number_size: the page-fit check compares number_size with
     the edition's least number size, so a kind without numbers (its cells, say) states its own
