@@ -18,13 +18,14 @@ from pipeline.kinds.base import Kind
 from pipeline.kinds.crossword.kind import CROSSWORD, FILLIN
 from pipeline.kinds.hidato.kind import HEX, HIDATO, NUMBRIX
 from pipeline.kinds.maze.kind import MAZE
+from pipeline.kinds.nonogram.kind import NONOGRAM
 from pipeline.kinds.record import PuzzleRecord
 from pipeline.kinds.sudoku.kind import SUDOKU
 from pipeline.kinds.variants.kind import JIGSAW, KILLER, SUDOKU_X
 from pipeline.kinds.wordsearch.kind import WORDSEARCH
 
 BUILT_IN: tuple[Kind[Any, Any, Any], ...] = (HIDATO, NUMBRIX, HEX, SUDOKU, WORDSEARCH, MAZE, KILLER, JIGSAW, SUDOKU_X,
-                                             CROSSWORD, FILLIN)
+                                             CROSSWORD, FILLIN, NONOGRAM)
 ENTRY_POINTS = "puzzlebook.kinds"
 
 
