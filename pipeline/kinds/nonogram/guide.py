@@ -42,4 +42,10 @@ NONOGRAM_GUIDE = Guide(
                    "cell is the other way."),
         "expert": N_("many such trials, some of them inside one another."),
     },
+    answers=(
+        N_("Every nonogram has exactly one solution, proved by computer, and logic alone reaches it. The answers "
+           "are at the end of each section: each picture filled in."),
+        N_("Every nonogram has exactly one solution, proved by computer, and logic alone reaches it. The answers "
+           "are at the back of the book: each picture filled in."),
+    ),
 )

@@ -28,6 +28,7 @@ from pipeline.kinds.nonogram.puzzle import (
     blank_givens,
     nonogram_problem,
     picture_problem,
+    puzzle_of,
     solves,
 )
 from pipeline.kinds.nonogram.show import nonogram_card, nonogram_text
@@ -123,7 +124,14 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
             return f"it does not have exactly one solution ({proof.status})"
         return None
 
-    def blank_grid(self, params: NonogramJob, seed: int) -> list[str]:
+    def blank_grid(self, params: NonogramJob, seed: int) -> Any:
+        """A picture's board with its clues (what layout needs: the clue bands are most of a page's
+        width); a random board's hints alone, as records store grids (bands measured for the longest
+        clue a line can have)."""
+        if params["image"] is not None:
+            puzzle = puzzle_of(params["image"])
+            return {"grid": list(puzzle.givens), "rows": [list(clue) for clue in puzzle.rows],
+                    "cols": [list(clue) for clue in puzzle.cols]}
         return list(blank_givens(params["width"], params["height"]))
 
     def board_cells(self, params: NonogramJob) -> int | None:
@@ -188,7 +196,10 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
 
             return call
 
-        return Drawing(boarded(draw.fit_nonogram), boarded(draw.draw_nonogram), boarded(draw.nonogram_extent),
+        def draw_boarded(canvas: Any, grid: Any, *args: Any, **options: Any) -> None:
+            draw.draw_nonogram(canvas, _board(grid, {}), *args, **options)
+
+        return Drawing(boarded(draw.fit_nonogram), draw_boarded, boarded(draw.nonogram_extent),
                        boarded(draw.nonogram_centres), boarded(draw.nonogram_bare), board=_board)
 
     # ------------------------------------------------------------------ text
@@ -217,9 +228,12 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
 
 
 def _board(grid: Any, fields: Mapping[str, Any]) -> Nonogram:
-    """A record's grid (its hints) with its clues, as the drawing takes it; a Nonogram passes as it is."""
+    """A record's grid (its hints) with its clues, as the drawing takes it; a Nonogram passes as it is, and
+    a blank board of a picture brings its clues."""
     if isinstance(grid, Nonogram):
         return grid
+    if isinstance(grid, Mapping):  # a picture's blank board, its clues beside it (blank_grid)
+        return _board(grid["grid"], grid)
     rows = tuple(str(row) for row in grid)
     width = len(rows[0]) if rows else 0
     if "rows" in fields and "cols" in fields:

@@ -121,5 +121,5 @@ class NonogramParams(Params):
                 made = picture_level(tuple(job["image"]), level, self.changes)[1]["level"]
                 if made != level:
                     raise FieldError(f"the picture {job['picture']!r} at {job['width']} x {job['height']} makes "
-                                     f"{article(made)} nonogram, not {level}: choose another picture, size or level",
+                                     f"{article(str(made))} nonogram, not {level}: choose another picture, size or level",
                                      ("pictures", i))
