@@ -66,7 +66,7 @@ def test_shipped_config_loads(path: Path) -> None:
     assert path.read_text().startswith("#"), "each config explains itself in a comment header"
 
 
-def test_shipped_configs_are_the_fourteen_books() -> None:
+def test_shipped_configs_are_the_fifteen_books() -> None:
     assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == [
         "classic.yaml",
         "crosswords.yaml",
@@ -75,6 +75,7 @@ def test_shipped_configs_are_the_fourteen_books() -> None:
         "kreuzwortraetsel-de.yaml",
         "large-print.yaml",
         "mazes.yaml",
+        "nonograms.yaml",
         "numbrix.yaml",
         "pasatiempos-es.yaml",
         "pocket-6x9.yaml",

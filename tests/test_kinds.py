@@ -49,6 +49,8 @@ EXAMPLES: dict[str, tuple[dict[str, Any], str, list[str]]] = {
     "fillin": ({"language": "en", "umlauts": "keep", "theme": "animals", "words": ANIMALS, "count": 12,
                 "whole": False, "size": 13, "starter": True}, "medium",
                ["--theme", "animals", "--size", "13", "--words-per-puzzle", "12"]),
+    "nonogram": ({"picture": None, "image": None, "width": 10, "height": 10, "changes": "hints"}, "easy",
+                 ["--size", "10"]),
 }
 KINDS = sorted(EXAMPLES)
 
@@ -59,7 +61,7 @@ def test_every_registered_kind_has_an_example() -> None:
 
 def test_families_group_kinds_and_add_their_options_once() -> None:
     assert [kind.name for kind in registry.families()] == ["hidato", "sudoku", "wordsearch", "maze", "killer",
-                                                               "crossword"]
+                                                               "crossword", "nonogram"]
     assert registry.family_names("hidato") == ("hidato", "numbrix", "hexhidato")
     assert {kind.family for kind in registry.KINDS} == {kind.family for kind in registry.families()}
     assert all(kind.section_model is registry.kind(registry.family_names(kind.family)[0]).section_model

@@ -66,8 +66,9 @@ def _record(job: NonogramJob, difficulty: str, seed: int, settled: Settled, grad
         "kind": "nonogram", "picture": job["picture"], "width": job["width"], "height": job["height"],
         "changes": job["changes"],
         "rows": [list(clue) for clue in puzzle.rows], "cols": [list(clue) for clue in puzzle.cols],
+        "flipped": [list(cell) for cell in puzzle.flipped],
         "seed": seed, "difficulty": difficulty, "grid": list(puzzle.givens), "solution": list(settled.picture),
-        "grade": {**graded, "flips": len(settled.flips), "flipped": [list(cell) for cell in settled.flips]},
+        "grade": graded,
         "attempts": attempts,
     }
 

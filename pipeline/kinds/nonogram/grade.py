@@ -49,6 +49,8 @@ def measures(reasoning: Reasoning, puzzle: Nonogram) -> dict[str, object]:
         "steps": sum(reasoning.counts.values()),
         "sweeps": reasoning.state.sweeps,
         "hints": len(puzzle.hints),
+        "flips": len(puzzle.flipped),
+        "flipped": [list(cell) for cell in puzzle.flipped],
         "width": puzzle.width,
         "height": puzzle.height,
     }

@@ -61,6 +61,14 @@ def _clues(value: Any, name: str) -> tuple[Clue, ...]:
     return tuple(tuple(clue) for clue in value)
 
 
+def _cells(value: Any) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(cell, list) and len(cell) == 2 and all(isinstance(i, int) and not isinstance(i, bool) for i in cell)
+            for cell in value):
+        raise TypeError("its flipped is not a list of [row, column] pairs")
+    return tuple((cell[0], cell[1]) for cell in value)
+
+
 class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
     """Fill cells so that every row's and column's runs of filled cells are its numbers."""
 
@@ -70,7 +78,7 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
     levels = LEVELS
     explains = True
     technique_names = NAMES
-    made_fields = ("rows", "cols")
+    made_fields = ("rows", "cols", "flipped")
     guide = NONOGRAM_GUIDE
 
     @property
@@ -113,10 +121,10 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
         if (puzzle.width, puzzle.height) != (params["width"], params["height"]):
             return "its board is not the size its section asks for"
         if params["image"] is not None:
-            flips = sum(a != b for row, image in zip(solution, params["image"]) for a, b in zip(row, image))
-            flipped = record.get("grade", {}).get("flips") if isinstance(record.get("grade"), Mapping) else None
-            if flips != flipped:
-                return "its picture is not its section's picture (with the flips its grade names)"
+            changed = {(r, c) for r, (row, image) in enumerate(zip(solution, params["image"]))
+                       for c, (a, b) in enumerate(zip(row, image)) if a != b}
+            if changed != set(puzzle.flipped):
+                return "its picture is not its section's picture with the pixels its `flipped` names"
         if not solves(puzzle, solution):
             return "its solution does not keep its clues and hints"
         proof = count_solutions(puzzle)
@@ -135,7 +143,9 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
         return list(blank_givens(params["width"], params["height"]))
 
     def board_cells(self, params: NonogramJob) -> int | None:
-        return params["width"] * params["height"]
+        """None: each puzzle's clues are its own, and its clue bands take as much of the page as its grid,
+        so no one blank board lays out every puzzle of a job."""
+        return None
 
     # ------------------------------------------------------------------ sameness
 
@@ -148,7 +158,8 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
     # ------------------------------------------------------------------ records and proofs
 
     def read_record(self, record: Mapping[str, Any]) -> tuple[Nonogram, Picture]:
-        puzzle = Nonogram(_clues(record["rows"], "rows"), _clues(record["cols"], "cols"), _rows(record["grid"], "grid"))
+        puzzle = Nonogram(_clues(record["rows"], "rows"), _clues(record["cols"], "cols"), _rows(record["grid"], "grid"),
+                          _cells(record.get("flipped", [])))
         problem = nonogram_problem(puzzle)
         if problem:
             raise ValueError(problem)
@@ -160,7 +171,8 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
 
     def write_record(self, puzzle: Nonogram, solution: Picture) -> dict[str, Any]:
         return {"rows": [list(clue) for clue in puzzle.rows], "cols": [list(clue) for clue in puzzle.cols],
-                "grid": list(puzzle.givens), "solution": list(solution)}
+                "flipped": [list(cell) for cell in puzzle.flipped], "grid": list(puzzle.givens),
+                "solution": list(solution)}
 
     def is_solution(self, puzzle: Nonogram, solution: Picture) -> bool:
         return solves(puzzle, solution)

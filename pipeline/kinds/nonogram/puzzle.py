@@ -29,6 +29,9 @@ class Nonogram:
     cols: tuple[Clue, ...]
     givens: tuple[str, ...]
     """One string a row: UNKNOWN, or the FILLED / EMPTY a hint prints."""
+    flipped: tuple[tuple[int, int], ...] = ()
+    """(row, column) of the pixels of its picture changed to make it unique (its grade says so); not
+    part of what a solver sees, so a text form does not keep it."""
 
     @property
     def height(self) -> int:
@@ -118,6 +121,9 @@ def nonogram_problem(puzzle: Nonogram) -> str | None:
                 f"{sum(map(sum, puzzle.cols))}; they must agree")
     if len(puzzle.givens) != puzzle.height or any(len(row) != puzzle.width for row in puzzle.givens):
         return f"the hints are not {puzzle.height} rows of {puzzle.width} cells"
+    outside = next(((r, c) for r, c in puzzle.flipped if not (0 <= r < puzzle.height and 0 <= c < puzzle.width)), None)
+    if outside is not None:
+        return f"the flipped pixel {list(outside)} is outside the {puzzle.width} x {puzzle.height} board"
     for r, row in enumerate(puzzle.givens):
         bad = set(row) - {FILLED, EMPTY, UNKNOWN}
         if bad:

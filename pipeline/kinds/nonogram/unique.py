@@ -12,7 +12,7 @@ Reasoning runs with the techniques the level allows until it is stuck; then one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.kinds.nonogram.logic import OVERLAP, Cache, State, propagate
 from pipeline.kinds.nonogram.puzzle import EMPTY, FILLED, Nonogram, Picture, puzzle_of
@@ -113,4 +113,5 @@ def settle(picture: Picture, deepest: str, policy: str = "hints") -> Settled:
         hints.append((r, c))
         reasoning.state.set_cell(r, c, picture[r][c] == FILLED)
         go_on(reasoning, deepest, cache)
-    return Settled(picture, puzzle_of(picture, sorted(hints)), tuple(sorted(hints)), tuple(sorted(flips)))
+    puzzle = replace(puzzle_of(picture, sorted(hints)), flipped=tuple(sorted(flips)))
+    return Settled(picture, puzzle, tuple(sorted(hints)), tuple(sorted(flips)))
