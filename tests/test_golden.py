@@ -115,6 +115,11 @@ BOOKS: dict[str, tuple[str, str]] = {
         "6a1a407cc7f5f9ec57fa5164ab16c90dbb407e287972fd89f32b1c1eeeb38e45",
         "84e409a48deae3102ea32607555af7d06bf5919215dfc1b83c21e5b5f2cbbeaf",
     ),
+    # nonograms: new with the nonogram kind (library pictures easy to expert, and doodles; letter paper).
+    "nonograms": (
+        "30e31d529acfb6236e50b1bf2be4e8aca44ee3855b00127745d869ae805eea31",
+        "721ac6e79493f7358c322be9032c366ec44277efed34a263473fd79aa2b355db",
+    ),
 }
 
 COVERS: dict[str, str] = {
@@ -137,6 +142,7 @@ COVERS: dict[str, str] = {
     "sudoku-variants": "d76bfe962b83669b7125d4b4b9665b128f2e37f7e310c1c155bfae53a7294822",
     "crosswords": "ca32584c73ad1c9dbc3f8ec0cd45a122b2ce41b5555b5b087bb1e851caaef212",
     "kreuzwortraetsel-de": "cf5b20183328d9b1c9077dc5d9e86ec04b1f42154a08ecac2815e458be329ea1",
+    "nonograms": "f7bd5f713b7074285c929f308e822ecd5ec0745ac39c4bb0f211f409a2bb18af",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {
@@ -257,6 +263,18 @@ CASES: dict[str, tuple[list[str], str | None]] = {
     "error-crossword-no-clues": (["generate", "--kind", "crossword", "--words", "cat,dog,owl,bee"], None),
     "error-crossword-blocked": (["generate", "--kind", "crossword", "--clues", "shit: Rubbish; cat: Pet; dog: Pet; "
                                  "owl: Bird"], None),
+    "generate-nonogram-text": (["generate", "--kind", "nonogram", "--pictures", "heart", "--difficulty", "easy",
+                                "--solutions"], None),
+    "generate-nonogram-json": (["generate", "--kind", "nonogram", "--size", "12", "--difficulty", "hard", "--seed",
+                                "3", "--json"], None),
+    "verify-nonogram": (["verify", "nonogram.txt"], None),
+    "verify-nonogram-twice": (["verify", "nonogram-twice.txt"], None),
+    "show-nonogram": (["show", "nonogram.txt", "--solutions"], None),
+    "solve-nonogram-steps": (["solve", "nonogram.txt", "--steps"], None),
+    "grade-nonogram-json": (["grade", "nonogram.txt", "--json"], None),
+    "error-nonogram-level": (["generate", "--kind", "nonogram", "--pictures", "heart", "--difficulty", "expert"],
+                             None),
+    "error-nonogram-picture": (["generate", "--kind", "nonogram", "--pictures", "hart"], None),
     "grade-wordsearch-json": (["grade", "wordsearch.txt", "--json"], None),
     "show-wordsearch": (["show", "wordsearch.txt", "--solutions"], None),
     "error-wordsearch-steps": (["solve", "wordsearch.txt", "--steps"], None),

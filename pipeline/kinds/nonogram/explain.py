@@ -30,6 +30,12 @@ def _spans(mask: int) -> str:
     return ", ".join(spans)
 
 
+def _cells(mask: int, along_row: bool) -> str:
+    """'cells 2-5, 8' along a row, 'row 3' down a column: a line's cells as a solver names them."""
+    noun = "cell" if along_row else "row"
+    return f"{noun}{'' if mask.bit_count() == 1 else 's'} {_spans(mask)}"
+
+
 def _clue(clue: tuple[int, ...]) -> str:
     return " ".join(map(str, clue)) if clue else "0"
 
@@ -39,9 +45,9 @@ def _line_step(puzzle: Nonogram, step: Step) -> ExplainedStep:
     how = "its runs can only lie so" if step.technique == LINE else "its runs slid left and right overlap"
     said = []
     if step.filled:
-        said.append(f"fill {'cells' if step.is_row else 'rows'} {_spans(step.filled)}")
+        said.append(f"fill {_cells(step.filled, step.is_row)}")
     if step.empty:
-        said.append(f"mark {'cells' if step.is_row else 'rows'} {_spans(step.empty)} empty")
+        said.append(f"mark {_cells(step.empty, step.is_row)} empty")
     text = f"{noun.capitalize()} {step.index + 1} ({_clue(clue)}): {how}: {' and '.join(said)}"
     length = puzzle.width if step.is_row else puzzle.height
     place = []
