@@ -76,6 +76,11 @@ EXTRA = (
     Picture("crosswords/howto-fillin.png", "crosswords", "howto fillin"),
     Picture("crosswords/page-german.png", "kreuzwortraetsel-de", "puzzle 3"),
     Picture("crosswords/cover.png", "crosswords", "cover", COVER_WIDTH),
+    Picture("nonograms/page-easy.png", "nonograms", "puzzle 1"),
+    Picture("nonograms/page-hints.png", "nonograms", "puzzle 6"),
+    Picture("nonograms/page-expert.png", "nonograms", "puzzle 14"),
+    Picture("nonograms/answers.png", "nonograms", "answers 1"),
+    Picture("nonograms/howto.png", "nonograms", "howto nonogram"),
 )
 """Pictures beyond the gallery's, shown by the pages on one kind."""
 

@@ -618,3 +618,58 @@ def test_crosswords_and_fillins_go_through_the_studio_as_every_kind_does(client:
         squares = sum(row.count(".") + sum(ch.isalpha() for ch in row) for row in records[number - 1]["grid"])
         assert len(one["centres"]) == squares and bool(one["explained"]) == explained
         assert client.get(f"/books/words/review/{number}").status_code == 200
+
+
+PICTURES = """\
+title: Little nonograms
+seed: 8
+page: {size: 8.5x11}
+sections:
+  - name: Pictures
+    kind: nonogram
+    pictures: [heart, cup]
+    difficulty: [easy]
+    count: 1
+    per_page: 1
+  - name: Trials
+    kind: nonogram
+    pictures: [cup]
+    difficulty: [hard]
+    count: 1
+    per_page: 1
+  - name: Doodles
+    kind: nonogram
+    size: 10
+    difficulty: [easy]
+    count: 1
+    per_page: 1
+"""
+
+
+@pytest.mark.slow  # a nonogram book built through the studio, then its pictures, review and export
+def test_nonograms_go_through_the_studio_as_every_kind_does(client: TestClient, place: Path) -> None:
+    """Nonograms: a picture's board previewed with its clues, samples, a build, the review (each step
+    explained, line by line), every picture, and the export, through the doors every kind uses."""
+    (place / "configs" / "pictures.yaml").write_text(PICTURES, encoding="utf-8")
+    body = {"name": "pictures", "text": PICTURES, "section": 0}
+    for section in range(3):
+        boards = client.post("/api/preview/shapes", json={**body, "section": section}, headers=ORIGIN)
+        assert boards.status_code == 200 and boards.json()["shapes"][0]["image"].startswith("data:image/png")
+    samples = client.post("/api/preview/samples", json=body, headers=ORIGIN).json()["samples"]
+    assert [s["index"] for s in samples] == [1] and samples[0]["level"] == "easy"
+    assert client.post("/api/builds/pictures", headers=ORIGIN).status_code == 202
+    assert _settled(client, "pictures")["state"] == "done"
+    review = client.get("/api/review/pictures").json()
+    assert [row["level"] for row in review["rows"]] == ["easy", "hard", "easy"]
+    records = [json.loads(line) for line in (place / "output" / "pictures" / "puzzles.jsonl").read_text().splitlines()]
+    assert [record["picture"] for record in records] == ["heart", "cup", None]
+    heart = client.get("/books/pictures/puzzles/1.svg?w=300").text
+    assert heart.startswith("<svg") and ">13<" in heart  # the heart's widest row clue, in its band
+    assert client.get("/books/pictures/answers/2.png").content.startswith(b"\x89PNG")
+    for number in (1, 2, 3):
+        one = client.get(f"/api/review/pictures/puzzles/{number}").json()
+        assert len(one["centres"]) == len(records[number - 1]["grid"]) * len(records[number - 1]["grid"][0])
+        assert one["explained"] and "Row 1" in " ".join(step["text"] for step in one["steps"])
+        assert client.get(f"/books/pictures/review/{number}").status_code == 200
+    cup = client.get("/api/review/pictures/puzzles/2").json()
+    assert any("following the lines" in step["text"] for step in cup["steps"]), "a hard one's contradiction"

@@ -40,7 +40,7 @@ class NonogramParams(Params):
 
     pictures: list[str] | None = Field(
         None, min_length=1,
-        description="library pictures (" + ", ".join(library_names()[:6]) + ", ...: `puzzlebook pictures` lists "
+        description="library pictures (" + ", ".join(library_names()[:6]) + ", ...: docs/nonograms.md lists "
                     "them), mask_NAME for a mask, or picture files beside the config (.txt, .png, .gif, .bmp, "
                     ".jpg); none: random pictures",
         json_schema_extra={"one_or_list": True},
