@@ -89,11 +89,13 @@ def test_the_wheel_carries_its_data(installed: Path) -> None:
                               "import importlib.resources as r; p = r.files('pipeline');"
                               "print(sorted(x.name for x in (p / 'masks').iterdir()));"
                               "print(sorted(x.name for x in (p / 'examples').iterdir()));"
-                              "print(sorted(x.name for x in (p / 'studio' / 'static').iterdir()))"],
+                              "print(sorted(x.name for x in (p / 'studio' / 'static').iterdir()));"
+                              "print(sorted(x.name for x in (p / 'kinds' / 'nonogram' / 'pictures').iterdir()))"],
                              capture_output=True, text=True, check=True).stdout.splitlines()
     assert "heart.txt" in listing[0] and "flower.txt" in listing[0]
     assert "classic.yaml" in listing[1] and "sudoku.yaml" in listing[1]
     assert "editor.js" in listing[2] and "studio.css" in listing[2]
+    assert "cat.txt" in listing[3] and len(eval(listing[3])) >= 40, "the nonogram picture library"
 
 
 def test_the_installed_command_works_from_an_empty_folder(installed: Path, empty: Path) -> None:
@@ -102,6 +104,9 @@ def test_the_installed_command_works_from_an_empty_folder(installed: Path, empty
                           capture_output=True, text=True)
     assert made.returncode == 0, made.stderr
     assert "shape=heart" in made.stdout
+    drawn = subprocess.run([puzzlebook, "generate", "--kind", "nonogram", "--pictures", "cat", "--difficulty", "easy"],
+                           cwd=empty, capture_output=True, text=True)
+    assert drawn.returncode == 0 and "picture=cat" in drawn.stdout, drawn.stderr
     (empty / "hearts.yaml").write_text(TINY, encoding="utf-8")
     built = subprocess.run([puzzlebook, "build", "hearts.yaml", "--jobs", "1"], cwd=empty, capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
