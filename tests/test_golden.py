@@ -117,7 +117,7 @@ BOOKS: dict[str, tuple[str, str]] = {
     ),
     # nonograms: new with the nonogram kind (library pictures easy to expert, and doodles; letter paper).
     "nonograms": (
-        "30e31d529acfb6236e50b1bf2be4e8aca44ee3855b00127745d869ae805eea31",
+        "4c7ae05a901672c21d3f824a76e6877f7c9b5cf74afd5124e43a33c2935a57ce",
         "721ac6e79493f7358c322be9032c366ec44277efed34a263473fd79aa2b355db",
     ),
 }

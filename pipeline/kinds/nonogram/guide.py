@@ -21,7 +21,7 @@ NONOGRAM_GUIDE = Guide(
     rules=N_(
         "Fill in cells so that a picture appears. The numbers beside each row, and above each column, are the "
         "lengths of its runs of filled cells, in order from left to right and from top to bottom; between two "
-        "runs there is at least one empty cell. A row marked 0 stays empty. A filled square in the grid is a "
+        "runs there is at least one empty cell. A row or column marked 0 stays empty. A filled square in the grid is a "
         "hint: that cell is filled; a small cross marks a cell that stays empty."
     ),
     tips=(
