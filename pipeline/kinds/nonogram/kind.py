@@ -155,6 +155,10 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
         turns = _turns(solution)
         return Fingerprint(puzzle=digest(["nonogram", min(turns)]), solution=digest(["nonogram", min(turns)]))
 
+    def distinct_may_run_out(self, params: NonogramJob, difficulty: str) -> bool:
+        """A picture makes one puzzle (its every seed the same): a section asking more of it runs out."""
+        return params["image"] is not None
+
     # ------------------------------------------------------------------ records and proofs
 
     def read_record(self, record: Mapping[str, Any]) -> tuple[Nonogram, Picture]:
