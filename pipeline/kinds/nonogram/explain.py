@@ -10,7 +10,11 @@ from __future__ import annotations
 from pipeline.kinds.base import ExplainedStep, Explanation
 from pipeline.kinds.nonogram.grade import NAMES, level_of
 from pipeline.kinds.nonogram.logic import LINE, Step
-from pipeline.kinds.nonogram.puzzle import EMPTY, FILLED, Nonogram
+from pipeline.kinds.nonogram.puzzle import Nonogram
+
+SHOWN_FILLED, SHOWN_EMPTY = "\u25a0", "\u00b7"
+"""How a viewer (the studio's review) writes a step's cells over the grid: a black square for a filled
+cell, a dot for one marked empty, as a solver pencils them."""
 from pipeline.kinds.nonogram.reason import Probe, reason
 
 
@@ -52,7 +56,7 @@ def _line_step(puzzle: Nonogram, step: Step) -> ExplainedStep:
     length = puzzle.width if step.is_row else puzzle.height
     place = []
     for i in range(length):
-        for mask, mark in ((step.filled, FILLED), (step.empty, EMPTY)):
+        for mask, mark in ((step.filled, SHOWN_FILLED), (step.empty, SHOWN_EMPTY)):
             if (mask >> i) & 1:
                 place.append((step.index, i, mark) if step.is_row else (i, step.index, mark))
     record: dict[str, object] = {"technique": step.technique, "line": noun, "index": step.index + 1,
@@ -65,7 +69,7 @@ def _probe_step(probe: Probe) -> ExplainedStep:
     deeper = " (following contradictions too)" if probe.technique != "contradiction" else ""
     text = (f"Row {probe.r + 1}, column {probe.c + 1}: if it were {tried}, following the lines{deeper} leaves a "
             f"line with no way to place its runs; so it is {found}")
-    mark = EMPTY if probe.assumed_filled else FILLED
+    mark = SHOWN_EMPTY if probe.assumed_filled else SHOWN_FILLED
     record: dict[str, object] = {"technique": probe.technique, "row": probe.r + 1, "column": probe.c + 1,
                                  "value": found, "text": text}
     return ExplainedStep(probe.technique, text, record, place=((probe.r, probe.c, mark),))
