@@ -88,7 +88,7 @@ lock:
 	cp $(LOCK) $(BENCH_PEER)
 	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
 		--no-emit-find-links --unsafe-package pillow --unsafe-package lzstring --unsafe-package pycairo \
-		--unsafe-package pygobject -o $(BENCH_PEER) requirements/bench-peer.in
+		--unsafe-package pygobject --unsafe-package numpy --unsafe-package docopt -o $(BENCH_PEER) requirements/bench-peer.in
 
 clean:
 	rm -rf $(VENV) $(LOCK_TOOLS) build site .mypy_cache *.egg-info

@@ -55,7 +55,7 @@ from typing import Any
 from bench.cpsat import ortools_available
 from bench.machine import load_average
 from bench.studio import percentile
-from bench.table import Report, markdown_header, markdown_row
+from bench.table import Report, emit_targets, markdown_header, markdown_row
 
 RESULTS = Path(__file__).resolve().parent / "results"
 BLOCK, EMPTY = "#", "."
@@ -590,17 +590,7 @@ def run(plan: CrosswordPlan | None = None, *, write: bool = True, out: Any = sys
     fills = make_fillins(plan, progress)
     report_fillins(plan, fills, emit, targets)
 
-    emit("\n### Targets\n")
-    emit(markdown_header(("target", "measured", "ok?")))
-    misses = []
-    for name, ok, measured in targets:
-        emit(markdown_row([name, measured, "PASS" if ok else "FAIL"]))
-        if not ok:
-            misses.append(f"{name}: {measured}")
-    emit("")
-    emit(f"crossword targets missed: {len(misses)}" + ("" if misses else " (all met)"))
-    for miss in misses:
-        emit(f"- FAIL {miss}")
+    emit_targets(emit, targets, "crossword")
     emit(f"section time {time.perf_counter() - begin:.0f} s (load average at end {load_average()})")
     report = emit.text()
     if write:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bench import build as build_bench
-from bench import crosswords, engine, hexbench, mazes, review, scale, studio, table, tail, variants, wordsearch
+from bench import crosswords, engine, hexbench, mazes, nonograms, review, scale, studio, table, tail, variants, wordsearch
 from bench import sudoku as sudoku_bench
 from bench.compare import RATIO_TARGET, CompareResult, Item, compare_set
 from bench.corpus import load_corpus, record_board
@@ -323,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
                         "'wordsearch' only word search against word-search-generator, 'maze' only mazes against "
                         "mazelib, 'variants' only Killer, Jigsaw and Sudoku X (made, checked by CP-SAT, "
                         "against CP-SAT and pencilmark), 'crosswords' only crosswords against genxword and "
-                        "fill-ins checked by CP-SAT, 'scale' only the big "
+                        "fill-ins checked by CP-SAT, 'nonograms' only nonograms (verdicts checked by CP-SAT, proofs "
+                        "against CP-SAT and nonogram from PyPI, generation), 'scale' only the big "
                         "mixed books (against the code before the scale work), their stages and the main "
                         "process's CPU share, and a series")
     parser.add_argument("--levels", type=int, default=None, metavar="N",
@@ -354,6 +355,10 @@ def main(argv: list[str] | None = None) -> int:
     crosswords_plan = crosswords.quick_plan() if args.quick else crosswords.full_plan()
     if args.only == "crosswords":
         crosswords.run(crosswords_plan)
+        return 0
+    nonograms_plan = nonograms.quick_plan() if args.quick else nonograms.full_plan()
+    if args.only == "nonograms":
+        nonograms.run(nonograms_plan)
         return 0
     if args.only is not None:
         try:
@@ -390,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
         variants.run(variants_plan)
         print()
         crosswords.run(crosswords_plan)
+        print()
+        nonograms.run(nonograms_plan)
     if args.only is None and not args.quick:  # the book builds take minutes: not part of a smoke run
         print()
         build_bench.run()

@@ -6,7 +6,7 @@ Formatting only: it never measures or decides PASS/MISS.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bench.compare import RATIO_TARGET, CompareResult
@@ -51,6 +51,22 @@ def markdown_row(cells: Sequence[object]) -> str:
 
 def markdown_header(columns: Sequence[str]) -> str:
     return markdown_row(columns) + "\n" + markdown_row(["---"] * len(columns))
+
+
+def emit_targets(emit: Callable[[str], None], targets: Sequence[tuple[str, bool, str]], noun: str) -> None:
+    """A section's targets as a table (name, what was measured, PASS or FAIL), then how many were missed
+    and which, as every bench section ends."""
+    emit("\n### Targets\n")
+    emit(markdown_header(("target", "measured", "ok?")))
+    misses = []
+    for name, ok, measured in targets:
+        emit(markdown_row([name, measured, "PASS" if ok else "FAIL"]))
+        if not ok:
+            misses.append(f"{name}: {measured}")
+    emit("")
+    emit(f"{noun} targets missed: {len(misses)}" + ("" if misses else " (all met)"))
+    for miss in misses:
+        emit(f"- FAIL {miss}")
 
 
 def engine_row(result: CaseResult) -> str:
