@@ -29,6 +29,11 @@ class Step:
     empty: int
 
 
+CACHE_MOST = 400_000
+"""Line readings a cache holds before it starts again: some tens of megabytes, whatever a long search on a
+50 x 50 board reads."""
+
+
 class Cache:
     """Line readings already made, per technique, line and known cells: a probe or a branch of the
     search comes back to the same line states again and again."""
@@ -130,6 +135,8 @@ def _read(state: State, is_row: bool, index: int, exact: bool, cache: Cache) -> 
     if key in cache.seen:
         return cache.seen[key]
     found = settle_line(clue, n, filled, empty) if exact else overlap_line(clue, n, filled, empty)
+    if len(cache.seen) >= CACHE_MOST:
+        cache.seen.clear()
     cache.seen[key] = found
     return found
 
