@@ -22,6 +22,7 @@ from pipeline.kinds.crossword.puzzle import entries_for, word_order
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import style_for
 from pipeline.typeset.svgcanvas import SvgCanvas
+from tests.recorded import Recorder
 
 SOLUTION = [
     "####B####",
@@ -201,71 +202,6 @@ def test_a_page_sized_for_the_puzzle_alone_draws_it_below_at_that_size(style: St
 
 
 # ------------------------------------------------------------------------------------ inside the board
-
-
-class Recorder:
-    """A Surface that keeps the box of every line and string drawn, in page points (translate and
-    scale are the only transforms a drawing uses here)."""
-
-    def __init__(self, style: Style) -> None:
-        self.style = style
-        self.matrix = (1.0, 1.0, 0.0, 0.0)  # sx, sy, tx, ty
-        self.stack: list[tuple[float, float, float, float]] = []
-        self.font, self.size, self.width = "", 0.0, 0.0
-        self.boxes: list[tuple[str, float, float, float, float]] = []
-
-    def _at(self, x: float, y: float) -> tuple[float, float]:
-        sx, sy, tx, ty = self.matrix
-        return tx + sx * x, ty + sy * y
-
-    def saveState(self) -> None:
-        self.stack.append(self.matrix)
-
-    def restoreState(self) -> None:
-        self.matrix = self.stack.pop()
-
-    def translate(self, dx: float, dy: float) -> None:
-        sx, sy, tx, ty = self.matrix
-        self.matrix = (sx, sy, tx + sx * dx, ty + sy * dy)
-
-    def scale(self, x: float, y: float) -> None:
-        sx, sy, tx, ty = self.matrix
-        self.matrix = (sx * x, sy * y, tx, ty)
-
-    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
-        self.font, self.size = psfontname, size
-
-    def setLineWidth(self, width: float) -> None:
-        self.width = width
-
-    def _text(self, text: str, x: float, y: float, anchor: float) -> None:
-        width = self.style.measure(text, self.font, self.size)
-        x0, y0 = self._at(x - anchor * width, y - 0.24 * self.size)
-        x1, y1 = self._at(x + (1 - anchor) * width, y + 0.93 * self.size)
-        self.boxes.append((text, x0, y0, x1, y1))
-
-    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 0.0)
-
-    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 0.5)
-
-    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 1.0)
-
-    def lines(self, linelist: Sequence[tuple[float, float, float, float]]) -> None:
-        for x0, y0, x1, y1 in linelist:
-            self.line(x0, y0, x1, y1)
-
-    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
-        (a, b), (c, d) = self._at(x1, y1), self._at(x2, y2)
-        half = self.width / 2
-        self.boxes.append(("", min(a, c) - half, min(b, d) - half, max(a, c) + half, max(b, d) + half))
-
-    def __getattr__(self, name: str) -> Any:  # greys, caps and joins change no place
-        if name.startswith("set"):
-            return lambda *args, **kwargs: None
-        raise AttributeError(name)
 
 
 @pytest.mark.parametrize("box", list(BOXES))

@@ -33,6 +33,7 @@ from pipeline.kinds.nonogram.puzzle import EMPTY, FILLED, UNKNOWN, Nonogram, Pic
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import slots, style_for
 from pipeline.typeset.svgcanvas import SvgCanvas
+from tests import recorded
 
 SIX_BY_NINE = Rect(43, 70, 346, 500)
 """A 6x9 page's body, one puzzle a page."""
@@ -320,45 +321,29 @@ def _page_spec() -> Any:
 # ------------------------------------------------------------------------------------ inside the board
 
 
-class Recorder:
-    """A Surface that keeps the box of every string, the fills and the strokes drawn, in page points
-    (translate and scale are the only transforms a drawing uses here)."""
+class Recorder(recorded.Recorder):
+    """The boxes of every string and line drawn, and beyond them: the strings in the given face, the
+    fills, the strokes and the round-cap crosses (fill and stroke grey and the cap saved and restored
+    with the transform)."""
 
     def __init__(self, style: Style) -> None:
-        self.style = style
-        self.matrix = (1.0, 1.0, 0.0, 0.0)  # sx, sy, tx, ty
-        self.stack: list[tuple[tuple[float, float, float, float], float, float, int]] = []
-        self.font, self.size, self.width, self.fill, self.stroke, self.cap = "", 0.0, 0.0, 0.0, 0.0, 0
-        self.texts: list[tuple[str, float, float, float, float]] = []
-        self.boxes: list[tuple[str, float, float, float, float]] = []
+        super().__init__(style)
+        self.inks: list[tuple[float, float, int]] = []
+        """(fill, stroke, cap) saved with each transform on the stack."""
+        self.fill, self.stroke, self.cap = 0.0, 0.0, 0
+        self.texts: list[recorded.Box] = []
         self.fills: list[tuple[float, float, float, float, float]] = []
         self.strokes: list[tuple[float, float, float, float, float, float]] = []
         """(x0, y0, x1, y1, width, grey) of every line and rectangle side stroked."""
         self.crosses: list[tuple[float, float, float, float]] = []
 
-    def _at(self, x: float, y: float) -> tuple[float, float]:
-        sx, sy, tx, ty = self.matrix
-        return tx + sx * x, ty + sy * y
-
     def saveState(self) -> None:
-        self.stack.append((self.matrix, self.fill, self.stroke, self.cap))
+        super().saveState()
+        self.inks.append((self.fill, self.stroke, self.cap))
 
     def restoreState(self) -> None:
-        self.matrix, self.fill, self.stroke, self.cap = self.stack.pop()
-
-    def translate(self, dx: float, dy: float) -> None:
-        sx, sy, tx, ty = self.matrix
-        self.matrix = (sx, sy, tx + sx * dx, ty + sy * dy)
-
-    def scale(self, x: float, y: float) -> None:
-        sx, sy, tx, ty = self.matrix
-        self.matrix = (sx * x, sy * y, tx, ty)
-
-    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
-        self.font, self.size = psfontname, size
-
-    def setLineWidth(self, width: float) -> None:
-        self.width = width
+        super().restoreState()
+        self.fill, self.stroke, self.cap = self.inks.pop()
 
     def setFillGray(self, gray: float, alpha: float | None = None) -> None:
         self.fill = gray
@@ -369,31 +354,15 @@ class Recorder:
     def setLineCap(self, mode: int) -> None:
         self.cap = mode
 
-    def _text(self, text: str, x: float, y: float, anchor: float) -> None:
-        width = self.style.measure(text, self.font, self.size)
-        x0, y0 = self._at(x - anchor * width, y - 0.24 * self.size)
-        x1, y1 = self._at(x + (1 - anchor) * width, y + 0.93 * self.size)
-        self.boxes.append((text, x0, y0, x1, y1))
+    def _text(self, text: str, x: float, y: float, anchor: float) -> recorded.Box:
+        box = super()._text(text, x, y, anchor)
         if self.font == self.style.fonts.given:
-            self.texts.append((text, x0, y0, x1, y1))
-
-    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 0.0)
-
-    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 0.5)
-
-    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        self._text(text, x, y, 1.0)
-
-    def lines(self, linelist: Sequence[tuple[float, float, float, float]]) -> None:
-        for x0, y0, x1, y1 in linelist:
-            self.line(x0, y0, x1, y1)
+            self.texts.append(box)
+        return box
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        super().line(x1, y1, x2, y2)
         (a, b), (c, d) = self._at(x1, y1), self._at(x2, y2)
-        half = self.width / 2
-        self.boxes.append(("", min(a, c) - half, min(b, d) - half, max(a, c) + half, max(b, d) + half))
         self.strokes.append((a, b, c, d, self.width, self.stroke))
         if self.cap == 1:  # only the crosses are drawn with round caps
             self.crosses.append((a, b, c, d))
@@ -407,11 +376,6 @@ class Recorder:
             for side in ((x, y, x + width, y), (x, y + height, x + width, y + height), (x, y, x, y + height),
                          (x + width, y, x + width, y + height)):
                 self.line(*side)
-
-    def __getattr__(self, name: str) -> Any:  # joins change no place
-        if name.startswith("set"):
-            return lambda *args, **kwargs: None
-        raise AttributeError(name)
 
 
 BOARDS = {"10x10": puzzle_of(TEN, HINTS), "20x15": puzzle_of(WIDE, HINTS), "40x40": puzzle_of(HUGE),

@@ -154,10 +154,7 @@ def news(state: State, is_row: bool, index: int, exact: bool, cache: Cache) -> t
 
 def apply(state: State, step: Step) -> None:
     """Know the cells a step gives."""
-    if step.is_row:
-        _apply_row(state, step.index, step.filled, step.empty, [False] * state.width)
-    else:
-        _apply_col(state, step.index, step.filled, step.empty, [False] * state.height)
+    _apply(state, step, [False] * (state.width if step.is_row else state.height))
 
 
 def propagate(state: State, exact: bool, cache: Cache, steps: list[Step] | None = None,
@@ -173,64 +170,51 @@ def propagate(state: State, exact: bool, cache: Cache, steps: list[Step] | None 
         queued_rows[r] = True
     for c in cols or ():
         queued_cols[c] = True
-    pending = True
     technique = LINE if exact else OVERLAP
+    pending = True
     while pending:
-        pending = False
         state.sweeps += 1
-        for r in range(state.height):
-            if not queued_rows[r]:
-                continue
-            queued_rows[r] = False
-            found = _read(state, True, r, exact, cache)
-            if found is None:
-                state.broken = True
-                return False
-            new_filled = found[0] & ~state.row_filled[r]
-            new_empty = found[1] & ~state.row_empty[r]
-            if new_filled or new_empty:
-                if steps is not None:
-                    steps.append(Step(technique, True, r, new_filled, new_empty))
-                _apply_row(state, r, new_filled, new_empty, queued_cols)
-                pending = True
-        for c in range(state.width):
-            if not queued_cols[c]:
-                continue
-            queued_cols[c] = False
-            found = _read(state, False, c, exact, cache)
-            if found is None:
-                state.broken = True
-                return False
-            new_filled = found[0] & ~state.col_filled[c]
-            new_empty = found[1] & ~state.col_empty[c]
-            if new_filled or new_empty:
-                if steps is not None:
-                    steps.append(Step(technique, False, c, new_filled, new_empty))
-                _apply_col(state, c, new_filled, new_empty, queued_rows)
-                pending = True
+        across = _pass(state, True, technique, cache, steps, queued_rows, queued_cols)
+        down = _pass(state, False, technique, cache, steps, queued_cols, queued_rows) if across >= 0 else -1
+        if across < 0 or down < 0:
+            return False
+        pending = across + down > 0
     return not state.broken
 
 
-def _apply_row(state: State, r: int, new_filled: int, new_empty: int, queued_cols: list[bool]) -> None:
-    c = 0
-    bits = new_filled | new_empty
-    while bits:
-        if bits & 1:
-            state.set_cell(r, c, bool((new_filled >> c) & 1))
-            queued_cols[c] = True
-        bits >>= 1
-        c += 1
+def _pass(state: State, is_row: bool, technique: str, cache: Cache, steps: list[Step] | None, queued: list[bool],
+          crossing: list[bool]) -> int:
+    """Read every queued row (or column), queueing the crossing lines of the cells each reading gives: how
+    many readings gave something, or -1 (the state broken) when a line has no arrangement left."""
+    gave = 0
+    for index in range(len(queued)):
+        if not queued[index]:
+            continue
+        queued[index] = False
+        found = news(state, is_row, index, technique == LINE, cache)
+        if found is None:
+            state.broken = True
+            return -1
+        if found[0] or found[1]:
+            step = Step(technique, is_row, index, found[0], found[1])
+            if steps is not None:
+                steps.append(step)
+            _apply(state, step, crossing)
+            gave += 1
+    return gave
 
 
-def _apply_col(state: State, c: int, new_filled: int, new_empty: int, queued_rows: list[bool]) -> None:
-    r = 0
-    bits = new_filled | new_empty
+def _apply(state: State, step: Step, crossing: list[bool]) -> None:
+    """Know the cells a step gives, and mark their crossing lines to be read again."""
+    i = 0
+    bits = step.filled | step.empty
     while bits:
         if bits & 1:
-            state.set_cell(r, c, bool((new_filled >> r) & 1))
-            queued_rows[r] = True
+            r, c = (step.index, i) if step.is_row else (i, step.index)
+            state.set_cell(r, c, bool((step.filled >> i) & 1))
+            crossing[i] = True
         bits >>= 1
-        r += 1
+        i += 1
 
 
 def assume(state: State, r: int, c: int, filled: bool, cache: Cache) -> State:
