@@ -142,7 +142,7 @@ COVERS: dict[str, str] = {
     "sudoku-variants": "d76bfe962b83669b7125d4b4b9665b128f2e37f7e310c1c155bfae53a7294822",
     "crosswords": "ca32584c73ad1c9dbc3f8ec0cd45a122b2ce41b5555b5b087bb1e851caaef212",
     "kreuzwortraetsel-de": "cf5b20183328d9b1c9077dc5d9e86ec04b1f42154a08ecac2815e458be329ea1",
-    "nonograms": "f7bd5f713b7074285c929f308e822ecd5ec0745ac39c4bb0f211f409a2bb18af",
+    "nonograms": "3adf3f3515f73a40958125870a6f377ade66cb92e046788c109de8e40ce84d41",
 }
 
 CASES: dict[str, tuple[list[str], str | None]] = {

@@ -225,6 +225,16 @@ def test_an_answer_draws_the_filled_picture_and_no_clues(style: Style) -> None:
     assert fit.reads == "cells" and fit.number_size * fit.scale == pytest.approx(fit.cell)
 
 
+def test_cover_art_draws_a_bare_board_with_its_clues(style: Style) -> None:
+    """A cover draws the bare board without an answer: its clues and grid, as the puzzle page does (an
+    empty grid alone would show nothing of a nonogram); an answer's bare board still prints no clue."""
+    board = puzzle_of(TEN)
+    cover = _strings(_pdf(nonogram_bare(board), HALF, style))
+    assert sorted(text for text, *_ in cover) == sorted(text for text, *_ in _strings(_pdf(board, HALF, style)))
+    assert len(cover) == sum(len(clue_texts(clue)) for clue in (*board.rows, *board.cols))
+    assert _strings(_pdf(nonogram_bare(board), HALF, style, solution=TEN)) == []
+
+
 def test_a_worked_example_shows_its_clues_and_the_picture(style: Style) -> None:
     """The how-to page draws the clued board with its solution: clues and the filled picture."""
     board = puzzle_of(TEN)

@@ -153,7 +153,10 @@ def draw_nonogram(
 
     With `solution` (rows of FILLED and EMPTY), the picture filled in black, the hints' crosses left
     out; a bare board (answers) then shows the picture alone, a clued one (the how-to page's worked
-    example) its clues too. A worked example is drawn the same way."""
+    example) its clues too. A worked example is drawn the same way. A bare board without a solution
+    (cover art) is drawn with its clues: an empty grid alone would show nothing of the puzzle."""
+    if isinstance(board, Bare) and solution is None and not is_blank(board):
+        board = Nonogram(board.rows, board.cols, board.givens, board.flipped)
     labelled = bool(label or note)
     fit = fit_nonogram(board, box, style, labelled=labelled)
     cell = fit.cell
