@@ -88,7 +88,7 @@ class NonogramKind(Kind[Nonogram, Picture, NonogramJob]):
         return NonogramParams
 
     def single_job(self, params: NonogramParams, difficulty: str, seed: int) -> NonogramJob:
-        params.check_for(self.name, (difficulty,))
+        """The first picture's job (`generate` has checked it at the level with check_for already)."""
         return params.job(1)
 
     def generated_text(self, record: Mapping[str, Any], params: NonogramParams, form: Any, *, solutions: bool,
