@@ -31,7 +31,6 @@ per-puzzle numbers to nonograms.json).
 
 from __future__ import annotations
 
-import importlib
 import json
 import platform
 import random
@@ -48,7 +47,7 @@ from typing import Any
 
 import pipeline.kinds.nonogram
 from bench.cpsat import ortools_available
-from bench.machine import load_average
+from bench.machine import compiled_line, load_average
 from bench.nonogramcpsat import NonogramCount, count_puzzle, keeps
 from bench.nonogrampeer import PEER_SECONDS, PeerResult, PeerWorker, peer_version
 from bench.studio import percentile
@@ -62,7 +61,6 @@ from pipeline.kinds.nonogram.pictures import library_names, library_picture
 from pipeline.kinds.nonogram.prove import count_solutions
 from pipeline.kinds.nonogram.puzzle import Nonogram, nonogram_problem, puzzle_of
 from pipeline.kinds.registry import kind
-from pipeline.native import is_compiled
 
 RESULTS = Path(__file__).resolve().parent / "results"
 VERDICTS = ("unique", "multiple", "none", "unknown")
@@ -425,18 +423,6 @@ def failed_row(rows: Sequence[Made]) -> str:
     return f"{len(failed)} after {statistics.median(m.seconds for m in failed):.1f} s (median): {why}"
 
 
-def compiled_line() -> str:
-    """Which of the kind's hot modules run compiled (mypyc), as `make` builds them."""
-    package = pipeline.kinds.nonogram
-    names = package.COMPILED
-    compiled = [name for name in names if is_compiled(importlib.import_module(f"{package.__name__}.{name}"))]
-    if len(compiled) == len(names):
-        return f"compiled modules in use ({', '.join(names)} built with mypyc)"
-    if not compiled:
-        return f"interpreted: no compiled module in use ({', '.join(names)} run as Python; `make` compiles them)"
-    return f"partly compiled: {', '.join(compiled)} compiled, {', '.join(n for n in names if n not in compiled)} as Python"
-
-
 def run(plan: NonogramPlan | None = None, *, write: bool = True, out: Any = sys.stdout, err: Any = sys.stderr) -> str:
     """Measure, print the Markdown section, and save it to bench/results/nonograms.md when `write`."""
     plan = plan or full_plan()
@@ -457,7 +443,7 @@ def run(plan: NonogramPlan | None = None, *, write: bool = True, out: Any = sys.
     emit("## Nonograms: our verdicts checked by CP-SAT, our proofs against CP-SAT and nonogram (PyPI), generation\n")
     emit(f"Python {platform.python_version()}, load average at start {load_average()}; one process (the peer in a "
          f"worker process); OR-tools {ortools_version}; nonogram (PyPI) {version or 'not installed'}; "
-         f"{compiled_line()}\n")
+         f"{compiled_line(pipeline.kinds.nonogram)}\n")
     if not cpsat:
         emit("ortools is not installed: CP-SAT's columns are n/a (`make bench` installs it).\n")
     if version is None:

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.cpsat import ortools_available
-from bench.machine import load_average
+from bench.machine import compiled_line, load_average
 from bench.studio import percentile
 from bench.sudoku import spearman
 from bench.table import Report, markdown_header, markdown_row
@@ -107,20 +107,6 @@ def pencilmark_version() -> str | None:
         return str(importlib.import_module("pencilmark").__version__)
     except Exception:  # a broken install is reported as missing, never raised
         return None
-
-
-def compiled_line() -> str:
-    """Which of the variants' hot modules run compiled (mypyc), as `make` builds them."""
-    import pipeline.kinds.variants as package
-    from pipeline.native import is_compiled
-
-    names = package.COMPILED
-    compiled = [name for name in names if is_compiled(importlib.import_module(f"{package.__name__}.{name}"))]
-    if len(compiled) == len(names):
-        return f"compiled modules in use ({', '.join(names)} built with mypyc)"
-    if not compiled:
-        return f"interpreted: no compiled module in use ({', '.join(names)} run as Python; `make` compiles them)"
-    return f"partly compiled: {', '.join(compiled)} compiled, {', '.join(n for n in names if n not in compiled)} as Python"
 
 
 # ---------------------------------------------------------------- work done in the workers
@@ -552,6 +538,8 @@ def run(plan: VariantPlan | None = None, *, write: bool = True, out: Any = sys.s
     def progress(text: str) -> None:
         print(text, file=err, flush=True)
 
+    import pipeline.kinds.variants as variants_package
+
     begin = time.perf_counter()
     peer = pencilmark_version()
     cpsat = ortools_available()
@@ -561,7 +549,7 @@ def run(plan: VariantPlan | None = None, *, write: bool = True, out: Any = sys.s
         ortools_version = "not installed"
     emit("## Sudoku variants: Killer, Jigsaw and Sudoku X, made, checked by CP-SAT, against CP-SAT and pencilmark\n")
     emit(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {plan.workers} worker "
-         f"process(es); {compiled_line()}; OR-tools {ortools_version}; pencilmark {peer or 'not installed'}; "
+         f"process(es); {compiled_line(variants_package)}; OR-tools {ortools_version}; pencilmark {peer or 'not installed'}; "
          f"load average at start {load_average()}\n")
 
     from pipeline.kinds.variants import generate as made_here

@@ -9,7 +9,9 @@ no mark in an area has proved that nothing is drawn there.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+from typing import Any
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -106,3 +108,17 @@ def page_marks(reader: PdfReader, page_index: int = 0) -> list[Mark]:
             corners = [(0.0, -size * 0.3), (width, -size * 0.3), (0.0, size), (width, size)]
             marks.append(Mark(_box([_apply(room, x, y) for x, y in corners]), text))
     return marks
+
+
+def shown_strings(pdf: bytes) -> list[tuple[str, float, float, str]]:
+    """Every string the first page shows, as pypdf's text extraction reads it: (text, x, baseline,
+    font name); for the drawing tests, which ask what a clue or number printed and in which face."""
+    found: list[tuple[str, float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if text.strip():
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            found.append((text.strip(), x, y, str(font.get("/BaseFont", "")) if font else ""))
+
+    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.drawing import Rect, Style, label_height
@@ -22,6 +21,7 @@ from pipeline.kinds.crossword.puzzle import entries_for, word_order
 from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import style_for
 from pipeline.typeset.svgcanvas import SvgCanvas
+from tests.pdfmarks import shown_strings
 from tests.recorded import Recorder
 
 SOLUTION = [
@@ -89,22 +89,9 @@ def _pdf(grid: Mapping[str, Any], box: Rect, style: Style, solution: Sequence[st
     return bytes(canvas.getpdfdata())
 
 
-def _strings(pdf: bytes) -> list[tuple[str, float, float, str]]:
-    """Every string the page shows: (text, x, baseline, font name)."""
-    found: list[tuple[str, float, float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
-        if text.strip():
-            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            found.append((text.strip(), x, y, str(font.get("/BaseFont", "")) if font else ""))
-
-    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
-    return found
-
-
 def _read(pdf: bytes) -> str:
     """The page's strings in drawing order, one space apart."""
-    return re.sub(r"\s+", " ", " ".join(text for text, *_ in _strings(pdf)))
+    return re.sub(r"\s+", " ", " ".join(text for text, *_ in shown_strings(pdf)))
 
 
 @pytest.mark.parametrize("where", ["6x9", "wide", "tall"])
@@ -120,7 +107,7 @@ def test_a_crossword_prints_every_clue_with_its_number_and_length(where: str, st
 def test_a_crossword_numbers_its_squares_small_in_their_corners(style: Style) -> None:
     grid = _crossword()
     cell, centres = words_centres(grid, SIX_BY_NINE, style)
-    strings = _strings(_pdf(grid, SIX_BY_NINE, style))
+    strings = shown_strings(_pdf(grid, SIX_BY_NINE, style))
     starts = {(e.row, e.col): e.number for e in entries_for(SOLUTION, CLUES)}
     for (r, c), number in starts.items():
         x, y = centres[(r, c)]
@@ -133,7 +120,7 @@ def test_an_answer_shows_every_letter_at_its_square_and_no_clue(style: Style) ->
         bare = words_bare(grid)
         assert "clues" not in bare and "words" not in bare and bare["rows"] == grid["rows"]
         cell, centres = words_centres(bare, SIX_BY_NINE, style)
-        strings = _strings(_pdf(bare, SIX_BY_NINE, style, solution=SOLUTION))
+        strings = shown_strings(_pdf(bare, SIX_BY_NINE, style, solution=SOLUTION))
         letters = [(text, x, y) for text, x, y, _ in strings if text.isalpha() and len(text) == 1]
         assert len(letters) == len(centres)
         for text, x, y in letters:
@@ -148,7 +135,7 @@ def test_an_answer_shows_every_letter_at_its_square_and_no_clue(style: Style) ->
 def test_a_fillin_lists_its_words_under_their_lengths(style: Style) -> None:
     grid = _fillin()
     for box in (SIX_BY_NINE, WIDE, TALL):
-        strings = _strings(_pdf(grid, box, style))
+        strings = shown_strings(_pdf(grid, box, style))
         shown = [text for text, *_ in strings]
         for word in CLUES:
             assert word in shown
@@ -168,7 +155,7 @@ def test_the_list_goes_beside_a_wide_box_grid_and_below_a_tall_ones(style: Style
             cell, centres = words_centres(grid, box, style)
             right = max(x for x, _ in centres.values()) + cell / 2
             bottom = min(y for _, y in centres.values()) - cell / 2
-            in_list = [(x, y) for text, x, y, _ in _strings(_pdf(grid, box, style)) if text in listed]
+            in_list = [(x, y) for text, x, y, _ in shown_strings(_pdf(grid, box, style)) if text in listed]
             assert in_list
             if where == "beside":
                 assert all(x > right for x, _ in in_list)

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.drawing import Drawing, Rect, Style, label_height
@@ -34,6 +33,7 @@ from pipeline.typeset.fonts import register_fonts
 from pipeline.typeset.layout import slots, style_for
 from pipeline.typeset.svgcanvas import SvgCanvas
 from tests import recorded
+from tests.pdfmarks import shown_strings
 
 SIX_BY_NINE = Rect(43, 70, 346, 500)
 """A 6x9 page's body, one puzzle a page."""
@@ -94,19 +94,6 @@ def _pdf(board: Nonogram, box: Rect, style: Style, solution: Sequence[str] | Non
     return bytes(canvas.getpdfdata())
 
 
-def _strings(pdf: bytes) -> list[tuple[str, float, float, str]]:
-    """Every string the page shows: (text, x, baseline, font name)."""
-    found: list[tuple[str, float, float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
-        if text.strip():
-            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            found.append((text.strip(), x, y, str(font.get("/BaseFont", "")) if font else ""))
-
-    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
-    return found
-
-
 def _expected(board: Nonogram, box: Rect, style: Style) -> list[tuple[str, float, float]]:
     """Every clue number and its clue cell's centre: rows right-aligned against the grid, columns
     bottom-aligned on it."""
@@ -126,7 +113,7 @@ def _expected(board: Nonogram, box: Rect, style: Style) -> list[tuple[str, float
                                           (HUGE, LETTER)])
 def test_every_clue_number_prints_once_in_its_clue_cell(picture: Picture, box: Rect, style: Style) -> None:
     board = puzzle_of(picture, HINTS)
-    strings = _strings(_pdf(board, box, style))
+    strings = shown_strings(_pdf(board, box, style))
     expected = _expected(board, box, style)
     assert len(strings) == len(expected) == sum(len(clue_texts(clue)) for clue in (*board.rows, *board.cols))
     cell = fit_nonogram(board, box, style, labelled=False).cell
@@ -142,7 +129,7 @@ def test_an_empty_line_prints_0_and_a_long_one_its_two_digits(style: Style) -> N
     board = puzzle_of(WIDE)
     assert board.rows[0] == () and board.cols[-1] == () and board.rows[2] == (19,)
     assert clue_texts(()) == ("0",) and clue_texts((3, 1)) == ("3", "1")
-    shown = [text for text, *_ in _strings(_pdf(board, SIX_BY_NINE, style))]
+    shown = [text for text, *_ in shown_strings(_pdf(board, SIX_BY_NINE, style))]
     assert shown.count("0") == sum(1 for clue in (*board.rows, *board.cols) if not clue) >= 2
     assert "19" in shown
 
@@ -172,7 +159,7 @@ def test_a_blank_board_draws_no_numbers_and_measures_the_widest_clues(style: Sty
         assert is_blank(blank)
         assert bands(blank) == ((width + 1) // 2, (height + 1) // 2)
         assert nonogram_extent(blank) == (width + (width + 1) // 2, height + (height + 1) // 2)
-        assert _strings(_pdf(blank, SIX_BY_NINE, style)) == []
+        assert shown_strings(_pdf(blank, SIX_BY_NINE, style)) == []
         assert _read(_pdf(blank, SIX_BY_NINE, style, label="Puzzle 1")) == "Puzzle 1 Easy"
     # no puzzle of the size needs more room than the blank board planned for it
     for seed in range(5):
@@ -183,7 +170,7 @@ def test_a_blank_board_draws_no_numbers_and_measures_the_widest_clues(style: Sty
 
 
 def _read(pdf: bytes) -> str:
-    return re.sub(r"\s+", " ", " ".join(text for text, *_ in _strings(pdf)))
+    return re.sub(r"\s+", " ", " ".join(text for text, *_ in shown_strings(pdf)))
 
 
 def test_the_extent_counts_the_bands_in_cells(style: Style) -> None:
@@ -211,7 +198,7 @@ def test_an_answer_draws_the_filled_picture_and_no_clues(style: Style) -> None:
     bare = nonogram_bare(board)
     assert isinstance(bare, Bare) and nonogram_bare(bare) is bare and bare.givens == board.givens
     assert bare != board and bands(bare) == (0, 0)
-    assert _strings(_pdf(bare, SIX_BY_NINE, style, solution=WIDE)) == []
+    assert shown_strings(_pdf(bare, SIX_BY_NINE, style, solution=WIDE)) == []
     cell, centres = nonogram_centres(bare, SIX_BY_NINE, style, labelled=False)
     surface = Recorder(style)
     draw_nonogram(surface, bare, SIX_BY_NINE, style=style, solution=WIDE)
@@ -229,16 +216,16 @@ def test_cover_art_draws_a_bare_board_with_its_clues(style: Style) -> None:
     """A cover draws the bare board without an answer: its clues and grid, as the puzzle page does (an
     empty grid alone would show nothing of a nonogram); an answer's bare board still prints no clue."""
     board = puzzle_of(TEN)
-    cover = _strings(_pdf(nonogram_bare(board), HALF, style))
-    assert sorted(text for text, *_ in cover) == sorted(text for text, *_ in _strings(_pdf(board, HALF, style)))
+    cover = shown_strings(_pdf(nonogram_bare(board), HALF, style))
+    assert sorted(text for text, *_ in cover) == sorted(text for text, *_ in shown_strings(_pdf(board, HALF, style)))
     assert len(cover) == sum(len(clue_texts(clue)) for clue in (*board.rows, *board.cols))
-    assert _strings(_pdf(nonogram_bare(board), HALF, style, solution=TEN)) == []
+    assert shown_strings(_pdf(nonogram_bare(board), HALF, style, solution=TEN)) == []
 
 
 def test_a_worked_example_shows_its_clues_and_the_picture(style: Style) -> None:
     """The how-to page draws the clued board with its solution: clues and the filled picture."""
     board = puzzle_of(TEN)
-    strings = _strings(_pdf(board, HALF, style, solution=TEN))
+    strings = shown_strings(_pdf(board, HALF, style, solution=TEN))
     assert len(strings) == sum(len(clue_texts(clue)) for clue in (*board.rows, *board.cols))
     surface = Recorder(style)
     draw_nonogram(surface, board, HALF, style=style, solution=TEN, example=True)
